@@ -1,0 +1,200 @@
+"""Headless commands: validate an army, check catalogs, print the file schemas.
+
+Exit codes (DESIGN.md "Headless commands"): 0 no problem, 1 problems found, 2 no verdict (bad usage, unreadable
+army or catalog, unknown system). With `--json`, stdout holds a JSON object in every case.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn, TextIO
+
+from warband import __version__
+from warband.model.army import Army, Report, compare, load_army, validate
+from warband.model.catalog import (
+    CatalogLoad,
+    Catalogs,
+    builtin_catalog_paths,
+    load_catalogs,
+)
+from warband.model.locations import user_catalog_dir
+from warband.model.storage import FileError
+from warband.model.system import find_system, known_systems
+
+EXIT_OK, EXIT_PROBLEMS, EXIT_NO_VERDICT = 0, 1, 2
+
+
+class UsageError(Exception):
+    """The command line itself is wrong."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="warband",
+        description="Army builder and battle tracker for wargames where priests and mages decide battles.",
+    )
+    parser.add_argument("--version", action="version", version=f"warband {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    check = commands.add_parser("validate", help="check an army and print its costs and problems")
+    check.add_argument("army", type=Path, metavar="ARMY", help="an army file (*.warband.json)")
+    _catalog_option(check)
+    check.add_argument("--json", action="store_true", help="print a warband-report JSON object")
+
+    schema = commands.add_parser("schema", help="print the JSON Schema of a file format")
+    schema.add_argument("kind", choices=["army", "catalog"], help="which file format")
+    schema.add_argument("--system", required=True, metavar="ID", help="the rule system's id")
+
+    catalog = commands.add_parser("catalog", help="player catalogs")
+    catalog_commands = catalog.add_subparsers(
+        dest="catalog_command", metavar="ACTION", parser_class=_Parser, required=True
+    )
+    catalog_check = catalog_commands.add_parser("check", help="check catalog files against the built-in ones")
+    catalog_check.add_argument("files", type=Path, nargs="+", metavar="FILE")
+    catalog_check.add_argument("--json", action="store_true", help="print the result as JSON")
+    catalog_commands.add_parser("folder", help="print the folder of the player's own catalogs")
+    return parser
+
+
+def _catalog_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--catalog",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="also load this catalog (repeatable); the player's folder is not read",
+    )
+
+
+def main(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    err = err or sys.stderr
+    want_json = "--json" in argv
+    try:
+        args = build_parser().parse_args(list(argv))
+    except UsageError as exc:
+        return _no_verdict(FileError("", "", str(exc)), want_json, out, err)
+    except SystemExit as exc:  # --help and --version exit through argparse
+        return int(exc.code or 0)
+    if args.command == "validate":
+        return _validate(args.army, args.catalog, args.json, out, err)
+    if args.command == "schema":
+        return _schema(args.kind, args.system, out, err)
+    if args.command == "catalog" and args.catalog_command == "check":
+        return _catalog_check(args.files, args.json, out, err)
+    if args.command == "catalog" and args.catalog_command == "folder":
+        print(user_catalog_dir(), file=out)
+        return EXIT_OK
+    build_parser().print_help(out)
+    return EXIT_NO_VERDICT
+
+
+def _no_verdict(error: FileError, want_json: bool, out: TextIO, err: TextIO) -> int:
+    if want_json:
+        print(json.dumps({"error": error.as_json()}, ensure_ascii=False), file=out)
+    print(str(error) if error.file else error.message, file=err)
+    return EXIT_NO_VERDICT
+
+
+def _load_for(army: Army, extra: Sequence[Path]) -> tuple[Catalogs, CatalogLoad]:
+    load = load_catalogs([*builtin_catalog_paths(), *extra])
+    return load.for_system(army.system), load
+
+
+def _validate(army_path: Path, extra: Sequence[Path], want_json: bool, out: TextIO, err: TextIO) -> int:
+    try:
+        army = load_army(army_path)
+    except FileError as exc:
+        return _no_verdict(exc, want_json, out, err)
+    catalogs, load = _load_for(army, extra)
+    if load.errors:
+        for extra_error in load.errors[1:]:
+            print(extra_error, file=err)
+        return _no_verdict(load.errors[0], want_json, out, err)
+    report = validate(army, catalogs)
+    if want_json:
+        print(json.dumps(report.as_json(), ensure_ascii=False, indent=2), file=out)
+    else:
+        _print_report(army, report, catalogs, out)
+    return EXIT_OK if report.valid else EXIT_PROBLEMS
+
+
+def _print_report(army: Army, report: Report, catalogs: Catalogs, out: TextIO) -> None:
+    print(f"{army.name or '(unnamed army)'} — {army.system}", file=out)
+    width = max((len(u.label) for u in report.units), default=0)
+    for unit in report.units:
+        print(f"  {unit.id:<6} {unit.label:<{width}}  {unit.cost:>5} A.P.", file=out)
+    limit = "no limit" if report.points_limit is None else f"limit {report.points_limit} A.P."
+    print(f"Total: {report.total_cost} A.P. ({limit})", file=out)
+    for change in compare(army, catalogs):
+        print(f"Catalog change: {change.message}", file=out)
+    if report.valid:
+        print("No problems.", file=out)
+        return
+    count = len(report.problems)
+    print(f"{count} problem{'s' if count > 1 else ''}:", file=out)
+    for problem in report.problems:
+        where = f"{problem.unit.label} ({problem.unit.id})" if problem.unit else "army"
+        print(f"  {problem.rule}  {where}: {problem.message}", file=out)
+
+
+def _schema(kind: str, system_id: str, out: TextIO, err: TextIO) -> int:
+    system = find_system(system_id)
+    if system is None:
+        print(f"unknown system {system_id!r} (known: {', '.join(known_systems())})", file=err)
+        return EXIT_NO_VERDICT
+    model = system.army_model if kind == "army" else system.catalog_model
+    schema: dict[str, Any] = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"Warband {kind} ({system_id})",
+        **model.model_json_schema(),
+    }
+    print(json.dumps(schema, ensure_ascii=False, indent=2), file=out)
+    return EXIT_OK
+
+
+def _catalog_check(files: Sequence[Path], want_json: bool, out: TextIO, err: TextIO) -> int:
+    load = load_catalogs([*builtin_catalog_paths(), *files])
+    if load.errors:
+        if want_json:
+            errors = [e.as_json() for e in load.errors]
+            print(json.dumps({"errors": errors}, ensure_ascii=False, indent=2), file=out)
+        for error in load.errors:
+            print(error, file=err)
+        return EXIT_NO_VERDICT
+    checked = {p.resolve() for p in files}
+    summary = []
+    for catalogs in load.catalogs.values():
+        for lc in catalogs.loaded:
+            if Path(lc.file).resolve() not in checked:
+                continue
+            counts = {kind: len(entries) for kind, entries in lc.document.entry_lists().items()}
+            summary.append(
+                {
+                    "file": lc.file,
+                    "system": lc.document.system,
+                    "id": lc.document.id,
+                    "revision": lc.document.revision,
+                    "entries": counts,
+                }
+            )
+            if not want_json:
+                listed = ", ".join(f"{n} {kind}" for kind, n in counts.items())
+                print(
+                    f"ok: {lc.file} — {lc.document.system} catalog {lc.document.id!r} "
+                    f"revision {lc.document.revision}: {listed}",
+                    file=out,
+                )
+    if want_json:
+        print(json.dumps({"catalogs": summary}, ensure_ascii=False, indent=2), file=out)
+    return EXIT_OK

@@ -1,0 +1,1 @@
+"""Rosters as text, HTML and PDF. May use QtGui, never QtWidgets."""

@@ -1,0 +1,1 @@
+"""The rules and the files: pure Python and pydantic, no Qt."""

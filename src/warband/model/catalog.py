@@ -1,0 +1,263 @@
+"""Catalog files: the common envelope, loading, and merging built-in and player catalogs.
+
+A catalog holds entries of several kinds (cults, miracles, items, profiles, …: the lists are the system's).
+Within one system, an entry's ID is unique for its kind across every loaded catalog; a clash is an error that
+names both files. A catalog may refer to entries of another one; a dangling reference blames the file that
+holds it. Broken files are left out and reported, and the others still load.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, Literal, NamedTuple, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints
+
+from warband.model.locations import data_dir
+from warband.model.names import Name
+from warband.model.storage import FileError, open_envelope, read_json, validate_model
+
+ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$"
+Id = Annotated[str, StringConstraints(strict=True, pattern=ID_PATTERN)]
+"""An entry or unit ID: letters, digits and `._:-`, at most 80 characters."""
+Int = Annotated[int, Strict()]
+Count = Annotated[int, Strict(), Field(ge=0)]
+Text = Annotated[str, Strict(), Field(max_length=20_000)]
+Flag = Annotated[bool, Strict()]
+
+
+class Frozen(BaseModel):
+    """An immutable file value that refuses unknown fields."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Entry(Frozen):
+    """Something a catalog lists, referred to by its ID."""
+
+    id: Id
+    name: Name
+
+
+class Reference(NamedTuple):
+    """A catalog entry naming another one: where it is, and what it names."""
+
+    where: str
+    kind: str
+    id: str
+
+
+class CatalogFile(Frozen):
+    """The envelope every system's catalog shares; systems subclass it with their lists."""
+
+    format: Literal["warband-catalog"]
+    version: Annotated[int, Strict(), Field(ge=1)]
+    system: Annotated[str, Strict()]
+    id: Id
+    revision: Count
+    name: Name
+    notes: Text | None = None
+
+    def entry_lists(self) -> Mapping[str, Sequence[Entry]]:
+        """Each kind of entry (by its list's name in the file) with its entries."""
+        return {}
+
+    def references(self) -> Iterator[Reference]:
+        """Every reference this catalog makes to an entry, for the dangling-reference check."""
+        return iter(())
+
+
+@dataclass(frozen=True)
+class LoadedCatalog:
+    """A catalog document with the file it came from."""
+
+    file: str
+    document: CatalogFile
+
+
+V = TypeVar("V")
+
+
+@dataclass(frozen=True, eq=False)
+class Catalogs:
+    """The merged catalogs of one system: what rules and armies look entries up in."""
+
+    system: str
+    loaded: tuple[LoadedCatalog, ...] = ()
+    entries: Mapping[str, Mapping[str, Entry]] = field(default_factory=dict)
+    origin: Mapping[tuple[str, str], LoadedCatalog] = field(default_factory=dict)
+    _views: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    def get(self, kind: str, entry_id: str) -> Entry | None:
+        return self.entries.get(kind, {}).get(entry_id)
+
+    def revisions(self) -> dict[str, int]:
+        """Catalog id → revision, for recording in an army (AR-04)."""
+        return {lc.document.id: lc.document.revision for lc in self.loaded}
+
+    def view(self, key: str, build: Callable[[Catalogs], V]) -> V:
+        """A system's typed index of these catalogs, built once."""
+        if key not in self._views:
+            self._views[key] = build(self)
+        value: V = self._views[key]
+        return value
+
+
+@dataclass(frozen=True)
+class CatalogLoad:
+    """What loading a set of catalog files gave: merged catalogs per system, and the files left out."""
+
+    catalogs: Mapping[str, Catalogs]
+    errors: tuple[FileError, ...] = ()
+
+    def for_system(self, system: str) -> Catalogs:
+        return self.catalogs.get(system) or Catalogs(system)
+
+
+def singular(kind: str) -> str:
+    """'miracles' → 'miracle', for messages."""
+    return kind[:-1] if kind.endswith("s") else kind
+
+
+def load_catalog(path: Path) -> LoadedCatalog:
+    """Read and check one catalog file (not yet merged)."""
+    from warband.model.system import find_system, known_systems
+
+    file = str(path)
+    data = open_envelope(read_json(path), file, "warband-catalog")
+    system_id = data.get("system")
+    if not isinstance(system_id, str):
+        raise FileError(file, "$.system", "the 'system' field must name a rule system")
+    system = find_system(system_id)
+    if system is None:
+        raise FileError(
+            file,
+            "$.system",
+            f"unknown system {system_id!r} (known: {', '.join(known_systems())})",
+        )
+    return LoadedCatalog(file, validate_model(system.catalog_model, data, file))
+
+
+def merge(system: str, loaded: Sequence[LoadedCatalog]) -> tuple[Catalogs, list[FileError]]:
+    """Merge catalogs in order; a file that clashes or refers to nothing is left out and reported."""
+    errors: list[FileError] = []
+    accepted: list[LoadedCatalog] = []
+    catalog_ids: dict[str, LoadedCatalog] = {}
+    owners: dict[tuple[str, str], tuple[LoadedCatalog, str]] = {}
+    for lc in loaded:
+        doc = lc.document
+        if doc.id in catalog_ids:
+            errors.append(
+                FileError(
+                    lc.file,
+                    "$.id",
+                    f"the catalog id {doc.id!r} is already used by {catalog_ids[doc.id].file}",
+                )
+            )
+            continue
+        clash = _first_clash(lc, owners)
+        if clash is not None:
+            errors.append(clash)
+            continue
+        catalog_ids[doc.id] = lc
+        for kind, listed in doc.entry_lists().items():
+            for index, entry in enumerate(listed):
+                owners[(kind, entry.id)] = (lc, f"$.{kind}[{index}].id")
+        accepted.append(lc)
+
+    while True:
+        known = {key for lc in accepted for key in _keys(lc)}
+        dangling = [(lc, ref) for lc in accepted if (ref := _first_dangling(lc, known))]
+        if not dangling:
+            break
+        for lc, ref in dangling:
+            errors.append(
+                FileError(
+                    lc.file,
+                    ref.where,
+                    f"refers to the {singular(ref.kind)} {ref.id!r}, which no loaded {system} catalog defines",
+                )
+            )
+            accepted.remove(lc)
+
+    entries: dict[str, dict[str, Entry]] = {}
+    origin: dict[tuple[str, str], LoadedCatalog] = {}
+    for lc in accepted:
+        for kind, items in lc.document.entry_lists().items():
+            bucket = entries.setdefault(kind, {})
+            for entry in items:
+                bucket[entry.id] = entry
+                origin[(kind, entry.id)] = lc
+    return Catalogs(system, tuple(accepted), entries, origin), errors
+
+
+def _keys(lc: LoadedCatalog) -> Iterator[tuple[str, str]]:
+    for kind, entries in lc.document.entry_lists().items():
+        for entry in entries:
+            yield (kind, entry.id)
+
+
+def _first_clash(
+    lc: LoadedCatalog, owners: Mapping[tuple[str, str], tuple[LoadedCatalog, str]]
+) -> FileError | None:
+    local: dict[tuple[str, str], str] = {}
+    for kind, entries in lc.document.entry_lists().items():
+        for index, entry in enumerate(entries):
+            key = (kind, entry.id)
+            where = f"$.{kind}[{index}].id"
+            what = f"the {singular(kind)} id {entry.id!r}"
+            if key in local:
+                return FileError(lc.file, where, f"{what} is used twice in this file ({local[key]})")
+            if key in owners:
+                other, other_where = owners[key]
+                return FileError(
+                    lc.file,
+                    where,
+                    f"{what} is also defined in {other.file} at {other_where}; IDs must be unique across catalogs",
+                )
+            local[key] = where
+    return None
+
+
+def _first_dangling(lc: LoadedCatalog, known: set[tuple[str, str]]) -> Reference | None:
+    for ref in lc.document.references():
+        if (ref.kind, ref.id) not in known:
+            return ref
+    return None
+
+
+def builtin_catalog_paths() -> list[Path]:
+    """The catalogs shipped with Warband: `data/<system>/*.json` (examples live in subfolders)."""
+    return sorted(data_dir().glob("*/*.json"))
+
+
+def folder_catalog_paths(folder: Path) -> list[Path]:
+    """Every `*.json` file in a player's catalog folder, in a stable order."""
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.rglob("*.json") if p.is_file())
+
+
+def load_catalogs(paths: Sequence[Path]) -> CatalogLoad:
+    """Load and merge catalog files, in order: the first file to define an ID owns it."""
+    errors: list[FileError] = []
+    by_system: dict[str, list[LoadedCatalog]] = {}
+    seen: set[Path] = set()
+    for path in paths:
+        resolved = path.resolve()
+        if resolved in seen:  # the same file named twice (a built-in one given with --catalog)
+            continue
+        seen.add(resolved)
+        try:
+            lc = load_catalog(path)
+        except FileError as exc:
+            errors.append(exc)
+            continue
+        by_system.setdefault(lc.document.system, []).append(lc)
+    merged: dict[str, Catalogs] = {}
+    for system, loaded in by_system.items():
+        merged[system], merge_errors = merge(system, loaded)
+        errors.extend(merge_errors)
+    return CatalogLoad(merged, tuple(errors))

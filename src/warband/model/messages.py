@@ -1,0 +1,74 @@
+"""Message keys and their English templates; translated with gettext.
+
+The model speaks in keys with parameters so that the window can show a sentence in the player's language while
+files and the command line keep the English one. Every template names its parameters in braces.
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Mapping
+
+_translation: gettext.NullTranslations = gettext.NullTranslations()
+
+
+def _(text: str) -> str:
+    """Translate one of our strings into the current language."""
+    return _translation.gettext(text)
+
+
+def N_(text: str) -> str:  # noqa: N802 (the gettext convention)
+    """Mark a string for translation without translating it now (for tables of templates)."""
+    return text
+
+
+def use_translation(translation: gettext.NullTranslations) -> None:
+    """Switch the language of every later message (the window calls this from Preferences)."""
+    global _translation
+    _translation = translation
+
+
+TEMPLATES: dict[str, str] = {
+    # AR: armies and files
+    "profile.unknown": N_(
+        "The profile “{profile}” is not in the loaded catalogs: the unit is kept as it is, "
+        "and its cost is not counted."
+    ),
+    "miracle.unknown": N_(
+        "The miracle “{miracle}” of {unit} is not in the loaded catalogs: it is kept as it is, "
+        "and its cost is not counted."
+    ),
+    "item.unknown": N_(
+        "The magic item “{item}” of {unit} is not in the loaded catalogs: it is kept as it is, "
+        "and its cost is not counted."
+    ),
+    # CF: Confrontation army building
+    "miracle.not_faithful": N_("{unit} is not a Faithful and cannot own the miracle {miracle}."),
+    "miracle.no_access": N_(
+        "{miracle} belongs to {access}, which is neither the cult of {unit} ({cult}), "
+        "nor its Path ({path}), nor the Universal Cult."
+    ),
+    "miracle.aspect": N_("{miracle} needs {aspect} {need}; {unit} has {aspect} {have}."),
+    "miracle.duplicate": N_("{unit} owns {miracle} {times} times: one is enough, and every copy is counted."),
+    "item.restricted": N_("{item} is only for {allowed}; {unit} is not."),
+    "army.over_limit": N_("The army costs {total} A.P., {over} over its limit of {limit} A.P."),
+    # AR-04: what changed in the catalogs since the army was saved
+    "change.catalog_revision": N_(
+        "The catalog “{catalog}” was at revision {old} when this army was saved; it is now at {new}."
+    ),
+    "change.catalog_missing": N_("The catalog “{catalog}” (revision {old}) used by this army is not loaded."),
+    "change.entry_gone": N_("{kind} “{entry}” is no longer in the catalogs ({units})."),
+    "change.cost": N_("{kind} {entry}: its cost went from {old} to {new} A.P. ({units})."),
+    "change.requirements": N_("{kind} {entry}: its requirements changed ({what}) ({units})."),
+    "change.profile": N_("{kind} {entry}: its Faithful profile changed ({what}) ({units})."),
+}
+
+
+def english(code: str, params: Mapping[str, object]) -> str:
+    """The English sentence of a message key."""
+    return TEMPLATES[code].format(**params)
+
+
+def translated(code: str, params: Mapping[str, object]) -> str:
+    """The sentence in the current language (English when no translation is loaded)."""
+    return _(TEMPLATES[code]).format(**params)

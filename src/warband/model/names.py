@@ -1,0 +1,62 @@
+"""Names shown to players: a plain string, or a map of languages with a fallback."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Annotated, Any
+
+from pydantic import PlainValidator, WithJsonSchema
+
+_LANG = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")
+FALLBACK_LANGUAGES: tuple[str, ...] = ("en", "fr")
+
+
+def _check_name(value: Any) -> str | dict[str, str]:
+    if isinstance(value, str):
+        if not value.strip():
+            raise ValueError("a name may not be empty")
+        return value
+    if isinstance(value, dict):
+        if not value:
+            raise ValueError("a map of names needs at least one language")
+        for lang, text in value.items():
+            if not isinstance(lang, str) or not _LANG.match(lang):
+                raise ValueError(f"{lang!r} is not a language code such as 'en' or 'fr'")
+            if not isinstance(text, str) or not text.strip():
+                raise ValueError(f"the {lang!r} name must be a non-empty string")
+        return dict(value)
+    raise ValueError("a name is a string or a map of languages to strings")
+
+
+Name = Annotated[
+    str | dict[str, str],
+    PlainValidator(_check_name),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "string", "minLength": 1},
+                {
+                    "type": "object",
+                    "minProperties": 1,
+                    "propertyNames": {"pattern": _LANG.pattern},
+                    "additionalProperties": {"type": "string", "minLength": 1},
+                },
+            ]
+        }
+    ),
+]
+"""`"Messager divin"` or `{"fr": "Messager divin", "en": "Divine messenger"}`."""
+
+
+def display_name(name: str | dict[str, str], languages: Sequence[str] = ("en",)) -> str:
+    """The name in the first language available, then English, French, then any."""
+    if isinstance(name, str):
+        return name
+    for lang in (*languages, *FALLBACK_LANGUAGES):
+        if lang in name:
+            return name[lang]
+        base = lang.split("-")[0]
+        if base in name:
+            return name[base]
+    return next(iter(name.values()))

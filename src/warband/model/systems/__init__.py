@@ -1,0 +1,1 @@
+"""One package per rule system, each exposing `SYSTEM` (see `warband.model.system`)."""

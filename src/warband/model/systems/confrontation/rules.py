@@ -1,0 +1,278 @@
+"""Confrontation army rules: who may take which miracle, what it all costs (CF-01 … CF-07, AR-02)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import cast
+
+from warband.model.army import Choice, Problem, Report, UnitCost, UnitRef, sort_problems
+from warband.model.catalog import Catalogs
+from warband.model.names import display_name
+from warband.model.systems.confrontation.schema import (
+    ASPECTS,
+    PATH_NAMES,
+    ConfrontationArmy,
+    ConfrontationUnit,
+    Cult,
+    Faithful,
+    Item,
+    Miracle,
+    Profile,
+)
+
+
+@dataclass(frozen=True)
+class Index:
+    """Typed look-ups into the merged Confrontation catalogs."""
+
+    cults: dict[str, Cult]
+    miracles: dict[str, Miracle]
+    items: dict[str, Item]
+    profiles: dict[str, Profile]
+
+
+def _build_index(catalogs: Catalogs) -> Index:
+    def kind(name: str) -> dict[str, object]:
+        return dict(catalogs.entries.get(name, {}))
+
+    return Index(
+        cast(dict[str, Cult], kind("cults")),
+        cast(dict[str, Miracle], kind("miracles")),
+        cast(dict[str, Item], kind("items")),
+        cast(dict[str, Profile], kind("profiles")),
+    )
+
+
+def index(catalogs: Catalogs) -> Index:
+    return catalogs.view("confrontation.index", _build_index)
+
+
+def unit_label(unit: ConfrontationUnit, profile: Profile | None) -> str:
+    """How a unit is named to the player: its label, else its profile's name, else the profile ID."""
+    if unit.label.strip():
+        return unit.label
+    return display_name(profile.name) if profile else unit.profile
+
+
+def describe_access(miracle: Miracle, idx: Index) -> str:
+    """'the cult of Mid-Nor', 'the cults of Merin and Mid-Nor', 'the Ways of Light', …"""
+    parts: list[str] = []
+    if miracle.cults:
+        names = [display_name(idx.cults[c].name) if c in idx.cults else c for c in miracle.cults]
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        parts.append(("the cult of " if len(names) == 1 else "the cults of ") + listed)
+    parts.extend(PATH_NAMES[p] for p in miracle.paths)
+    if miracle.universal:
+        parts.append("the Universal Cult")
+    return " and ".join(parts)
+
+
+def describe_allowed(item: Item) -> str:
+    parts: list[str] = []
+    if item.peoples:
+        parts.append("the people " + " or ".join(item.peoples))
+    if item.faithful_only:
+        parts.append("Faithful")
+    return " and ".join(parts) if len(parts) < 2 else "Faithful of " + parts[0]
+
+
+class _Judge:
+    """Checks miracles against one Faithful, with its names worked out once."""
+
+    def __init__(self, label: str, faithful: Faithful, idx: Index) -> None:
+        self.label = label
+        self.faithful = faithful
+        self.idx = idx
+        cult = idx.cults.get(faithful.cult)
+        self.path = cult.path if cult else None
+        self.cult_name = display_name(cult.name) if cult else faithful.cult
+        self.path_name = PATH_NAMES[self.path] if self.path else "unknown"
+
+    def may_take(self, miracle: Miracle) -> bool:
+        """The fast path: whether the miracle breaks no rule for this Faithful."""
+        f = self.faithful
+        a, need = f.aspects, miracle.aspects
+        return (
+            (miracle.universal or f.cult in miracle.cults or self.path in miracle.paths)
+            and need.creation <= a.creation
+            and need.alteration <= a.alteration
+            and need.destruction <= a.destruction
+        )
+
+    def reasons(self, miracle: Miracle, ref: UnitRef | None) -> list[Problem]:
+        """Every reason the Faithful may not take the miracle, all at once (CF-02 … CF-05)."""
+        out: list[Problem] = []
+        name = display_name(miracle.name)
+        f = self.faithful
+        if not (miracle.universal or f.cult in miracle.cults or self.path in miracle.paths):
+            rule = "CF-03" if miracle.paths and not miracle.cults else "CF-02"
+            out.append(
+                Problem.of(
+                    rule,
+                    "miracle.no_access",
+                    ref,
+                    miracle=name,
+                    access=describe_access(miracle, self.idx),
+                    unit=self.label,
+                    cult=self.cult_name,
+                    path=self.path_name,
+                )
+            )
+        for aspect in ASPECTS:
+            need = miracle.aspects.level(aspect)
+            have = f.aspects.level(aspect)
+            if need > have:
+                out.append(
+                    Problem.of(
+                        "CF-05",
+                        "miracle.aspect",
+                        ref,
+                        miracle=name,
+                        aspect=aspect.capitalize(),
+                        need=need,
+                        have=have,
+                        unit=self.label,
+                    )
+                )
+        return out
+
+
+def item_allowed(item: Item, profile: Profile) -> bool:
+    if item.peoples and profile.people not in item.peoples:
+        return False
+    return not (item.faithful_only and profile.faithful is None)
+
+
+def validate(army: ConfrontationArmy, catalogs: Catalogs) -> Report:
+    """Costs and every problem of a Confrontation army (CF-01 … CF-07, AR-02)."""
+    idx = index(catalogs)
+    problems: list[Problem] = []
+    costs: list[UnitCost] = []
+    for position, unit in enumerate(army.units):
+        profile = idx.profiles.get(unit.profile)
+        label = unit_label(unit, profile)
+        ref = UnitRef(unit.id, position, label)
+        cost = 0
+        if profile is None:
+            problems.append(Problem.of("AR-02", "profile.unknown", ref, profile=unit.profile))
+        else:
+            cost += profile.cost * unit.count
+        faithful = profile.faithful if profile else None
+        judge = _Judge(label, faithful, idx) if faithful else None
+        owned = Counter(unit.miracles)  # in the order the miracles were first listed
+        for miracle_id, times in owned.items():
+            miracle = idx.miracles.get(miracle_id)
+            if miracle is None:
+                problems.append(Problem.of("AR-02", "miracle.unknown", ref, miracle=miracle_id, unit=label))
+                continue
+            cost += miracle.cost * times
+            name = display_name(miracle.name)
+            if profile is None:
+                pass  # nothing to judge eligibility against; AR-02 is already reported
+            elif judge is None:
+                problems.append(Problem.of("CF-01", "miracle.not_faithful", ref, miracle=name, unit=label))
+            elif not judge.may_take(miracle):
+                problems.extend(judge.reasons(miracle, ref))
+            if times > 1:
+                problems.append(
+                    Problem.of("CF-06", "miracle.duplicate", ref, miracle=name, unit=label, times=times)
+                )
+        for item_id, times in Counter(unit.items).items():
+            item = idx.items.get(item_id)
+            if item is None:
+                problems.append(Problem.of("AR-02", "item.unknown", ref, item=item_id, unit=label))
+                continue
+            cost += item.cost * times
+            if profile is not None and not item_allowed(item, profile):
+                problems.append(
+                    Problem.of(
+                        "CF-07",
+                        "item.restricted",
+                        ref,
+                        item=display_name(item.name),
+                        allowed=describe_allowed(item),
+                        unit=label,
+                    )
+                )
+        costs.append(UnitCost(unit.id, position, label, cost))
+    total = sum(c.cost for c in costs)
+    limit = army.points_limit
+    if limit is not None and total > limit:
+        problems.append(Problem.of("CF-07", "army.over_limit", None, total=total, limit=limit, over=total - limit))
+    return Report("confrontation", total, limit, tuple(costs), sort_problems(problems))
+
+
+def options(army: ConfrontationArmy, unit_id: str, catalogs: Catalogs) -> list[Choice]:
+    """Every miracle and item of the catalogs for this unit: eligible or not, with all the reasons."""
+    idx = index(catalogs)
+    position, unit = next(((i, u) for i, u in enumerate(army.units) if u.id == unit_id), (None, None))
+    if unit is None or position is None:
+        raise KeyError(f"the army has no unit {unit_id!r}")
+    profile = idx.profiles.get(unit.profile)
+    label = unit_label(unit, profile)
+    ref = UnitRef(unit.id, position, label)
+    owned = Counter(unit.miracles)
+    choices: list[Choice] = []
+    blanket: tuple[Problem, ...] = ()
+    judge: _Judge | None = None
+    if profile is None:
+        blanket = (Problem.of("AR-02", "profile.unknown", ref, profile=unit.profile),)
+    elif profile.faithful is None:
+        judge = None
+    else:
+        judge = _Judge(label, profile.faithful, idx)
+    for miracle in idx.miracles.values():
+        if blanket:
+            reasons: tuple[Problem, ...] = blanket
+        elif judge is None:
+            reasons = (
+                Problem.of(
+                    "CF-01",
+                    "miracle.not_faithful",
+                    ref,
+                    miracle=display_name(miracle.name),
+                    unit=label,
+                ),
+            )
+        elif judge.may_take(miracle):
+            reasons = ()
+        else:
+            reasons = tuple(judge.reasons(miracle, ref))
+        choices.append(
+            Choice(
+                "miracle",
+                miracle.id,
+                display_name(miracle.name),
+                miracle.cost,
+                not reasons,
+                reasons,
+                owned.get(miracle.id, 0),
+            )
+        )
+    held_items = Counter(unit.items)
+    for item in idx.items.values():
+        item_reasons: tuple[Problem, ...] = blanket
+        if profile is not None and not item_allowed(item, profile):
+            item_reasons = (
+                Problem.of(
+                    "CF-07",
+                    "item.restricted",
+                    ref,
+                    item=display_name(item.name),
+                    allowed=describe_allowed(item),
+                    unit=label,
+                ),
+            )
+        choices.append(
+            Choice(
+                "item",
+                item.id,
+                display_name(item.name),
+                item.cost,
+                not item_reasons,
+                item_reasons,
+                held_items.get(item.id, 0),
+            )
+        )
+    return choices
