@@ -42,7 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="warband",
         description="Army builder and battle tracker for wargames where priests and mages decide battles.",
     )
-    parser.add_argument("--version", action="version", version=f"warband {__version__}")
+    parser.add_argument("--version", action="store_true", help="print the version and exit")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     check = commands.add_parser("validate", help="check an army and print its costs and problems")
@@ -84,8 +84,11 @@ def main(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None = No
         args = build_parser().parse_args(list(argv))
     except UsageError as exc:
         return _no_verdict(FileError("", "", str(exc)), want_json, out, err)
-    except SystemExit as exc:  # --help and --version exit through argparse
+    except SystemExit as exc:  # --help exits through argparse
         return int(exc.code or 0)
+    if args.version:
+        print(f"warband {__version__}", file=out)
+        return EXIT_OK
     if args.command == "validate":
         return _validate(args.army, args.catalog, args.json, out, err)
     if args.command == "schema":
@@ -156,8 +159,8 @@ def _schema(kind: str, system_id: str, out: TextIO, err: TextIO) -> int:
     model = system.army_model if kind == "army" else system.catalog_model
     schema: dict[str, Any] = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": f"Warband {kind} ({system_id})",
         **model.model_json_schema(),
+        "title": f"Warband {kind} ({system_id})",
     }
     print(json.dumps(schema, ensure_ascii=False, indent=2), file=out)
     return EXIT_OK

@@ -1,0 +1,72 @@
+"""The installable package: data/ and resources/ reach the wheel, and are found both installed and in a checkout."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from warband.model.locations import data_dir, resources_dir
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> zipfile.ZipFile:
+    out = tmp_path_factory.mktemp("dist")
+    subprocess.run(
+        [sys.executable, "-m", "hatchling", "build", "-t", "wheel", "-d", str(out)],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+    [built] = out.glob("warband-*.whl")
+    return zipfile.ZipFile(built)
+
+
+def test_wheel_holds_the_package_data_and_resources(wheel):
+    names = set(wheel.namelist())
+    for folder in ("data", "resources"):
+        for path in (ROOT / folder).rglob("*"):
+            if path.is_file():
+                assert f"warband/{path.relative_to(ROOT).as_posix()}" in names, path
+    assert "warband/__main__.py" in names
+    assert "warband/model/systems/confrontation/rules.py" in names
+    assert not [n for n in names if "/tests/" in n or n.startswith(("tests/", ".venv"))]
+
+
+def test_wheel_declares_the_command(wheel):
+    [entry_points] = [n for n in wheel.namelist() if n.endswith("entry_points.txt")]
+    assert "warband = warband.__main__:main" in wheel.read(entry_points).decode()
+
+
+def test_data_and_resources_found_from_the_checkout():
+    assert (data_dir() / "confrontation").is_dir()
+    assert (resources_dir() / "icons" / "warband.svg").is_file()
+
+
+def test_installed_wheel_finds_its_own_data(wheel, tmp_path):
+    target = tmp_path / "site"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target), wheel.filename],
+        check=True,
+        capture_output=True,
+    )
+    probe = (
+        "from warband.model.locations import data_dir, resources_dir; print(data_dir()); print(resources_dir())"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe],
+        env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"},
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    data, resources = result.stdout.split()
+    assert Path(data) == target / "warband" / "data"
+    assert Path(resources) == target / "warband" / "resources"
+    assert (Path(data) / "confrontation").is_dir()
