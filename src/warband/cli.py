@@ -18,7 +18,7 @@ from warband.model.army import Army, Report, compare, load_army, validate
 from warband.model.catalog import (
     CatalogLoad,
     Catalogs,
-    builtin_catalog_paths,
+    catalog_paths,
     load_catalogs,
 )
 from warband.model.locations import user_catalog_dir
@@ -110,7 +110,7 @@ def _no_verdict(error: FileError, want_json: bool, out: TextIO, err: TextIO) -> 
 
 
 def _load_for(army: Army, extra: Sequence[Path]) -> tuple[Catalogs, CatalogLoad]:
-    load = load_catalogs([*builtin_catalog_paths(), *extra])
+    load = load_catalogs(catalog_paths(extra))
     return load.for_system(army.system), load
 
 
@@ -167,7 +167,7 @@ def _schema(kind: str, system_id: str, out: TextIO, err: TextIO) -> int:
 
 
 def _catalog_check(files: Sequence[Path], want_json: bool, out: TextIO, err: TextIO) -> int:
-    load = load_catalogs([*builtin_catalog_paths(), *files])
+    load = load_catalogs(catalog_paths(files))
     if load.errors:
         if want_json:
             errors = [e.as_json() for e in load.errors]

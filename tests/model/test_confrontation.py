@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from tests.helpers import make_army, make_catalogs, unit
+from tests.helpers import BASE_CATALOG, make_army, make_catalogs, unit
 from warband.model.army import options, validate
+from warband.model.names import display_name
 
 
 @pytest.fixture
@@ -264,3 +267,44 @@ def test_unit_label_is_used_in_messages(catalogs):
     [problem] = validate(army, catalogs).problems
     assert problem.unit.label == "Sir Gawen"
     assert problem.message.startswith("Sir Gawen is not a Faithful")
+
+
+PROFILE_IDS = ["iron-priestess", "monk", "mid-nor-priest", "wolfen-shaman", "templar", "beast", "gone"]
+MIRACLE_IDS = [m["id"] for m in BASE_CATALOG["miracles"]] + ["lost"]
+ITEM_IDS = ["amulet", "relic", "griffin-blade", "lost-item"]
+
+
+@st.composite
+def random_armies(draw):
+    units = [
+        unit(
+            f"u{i}",
+            draw(st.sampled_from(PROFILE_IDS)),
+            miracles=draw(st.lists(st.sampled_from(MIRACLE_IDS), max_size=6)),
+            items=draw(st.lists(st.sampled_from(ITEM_IDS), max_size=3)),
+        )
+        for i in range(draw(st.integers(0, 8)))
+    ]
+    return make_army(*units, limit=draw(st.none() | st.integers(0, 500)))
+
+
+@given(army=random_armies())
+def test_costs_are_never_negative_and_add_up(army):
+    catalogs = make_catalogs()
+    report = validate(army, catalogs)
+    assert all(u.cost >= 0 for u in report.units)
+    assert report.total_cost == sum(u.cost for u in report.units)
+    assert report.valid == (not report.problems)
+    assert all(p.rule in {"AR-02", "CF-01", "CF-02", "CF-03", "CF-05", "CF-06", "CF-07"} for p in report.problems)
+    assert all(p.message for p in report.problems)
+    # the picker and the validator agree on every miracle a known profile holds
+    for position, held in enumerate(army.units):
+        if held.profile == "gone":
+            continue  # AR-02: nothing to judge against; the picker refuses everything
+        refused = {c.id for c in options(army, held.id, catalogs) if c.kind == "miracle" and not c.eligible}
+        reported = {
+            p.params.get("miracle")
+            for p in report.problems
+            if p.unit and p.unit.index == position and p.rule in {"CF-01", "CF-02", "CF-03", "CF-05"}
+        }
+        assert {display_name(catalogs.get("miracles", m).name) for m in held.miracles if m in refused} == reported

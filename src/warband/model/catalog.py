@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints
 
-from warband.model.locations import data_dir
+from warband.model.locations import data_dir, user_catalog_dir
 from warband.model.names import Name
 from warband.model.storage import FileError, open_envelope, read_json, validate_model
 
@@ -261,3 +261,15 @@ def load_catalogs(paths: Sequence[Path]) -> CatalogLoad:
         merged[system], merge_errors = merge(system, loaded)
         errors.extend(merge_errors)
     return CatalogLoad(merged, tuple(errors))
+
+
+def catalog_paths(extra: Sequence[Path] = (), *, player_folder: bool = False) -> list[Path]:
+    """The files to load, in order of ownership: built-in, then the player's folder, then `extra`.
+
+    The window reads the player's folder; the command line does not, so that its results do not depend on the
+    machine it runs on (DESIGN.md "Merging").
+    """
+    paths = builtin_catalog_paths()
+    if player_folder:
+        paths += folder_catalog_paths(user_catalog_dir())
+    return [*paths, *extra]
