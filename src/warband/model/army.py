@@ -7,10 +7,10 @@ Entries are referred to by ID, and entries the catalogs no longer know stay in t
 from __future__ import annotations
 
 import errno
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple
 
 from pydantic import Field, Strict, field_validator
 
@@ -163,17 +163,25 @@ def sort_problems(problems: list[Problem]) -> tuple[Problem, ...]:
     return tuple(sorted(problems, key=key))
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """Something a unit may take (a miracle, an item), whether it may, and why not."""
+class Choice(NamedTuple):
+    """Something a unit may take (a miracle, an item), whether it may, and why not.
+
+    The reasons are worked out only when asked for: a picker over thousands of entries shows a handful.
+    """
 
     kind: str
     id: str
     name: str
     cost: int
     eligible: bool
-    reasons: tuple[Problem, ...] = ()
+    entry: object = None
     owned: int = 0
+    why: Callable[[Choice], tuple[Problem, ...]] | None = None
+    """Works out the reasons of a refused choice; one function serves every choice of an `options()` call."""
+
+    @property
+    def reasons(self) -> tuple[Problem, ...]:
+        return self.why(self) if self.why is not None else ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -145,15 +145,13 @@ def merge(system: str, loaded: Sequence[LoadedCatalog]) -> tuple[Catalogs, list[
     errors: list[FileError] = []
     accepted: list[LoadedCatalog] = []
     catalog_ids: dict[str, LoadedCatalog] = {}
-    owners: dict[tuple[str, str], tuple[LoadedCatalog, str]] = {}
+    owners: dict[tuple[str, str], tuple[LoadedCatalog, int]] = {}
     for lc in loaded:
         doc = lc.document
         if doc.id in catalog_ids:
             errors.append(
                 FileError(
-                    lc.file,
-                    "$.id",
-                    f"the catalog id {doc.id!r} is already used by {catalog_ids[doc.id].file}",
+                    lc.file, "$.id", f"the catalog id {doc.id!r} is already used by {catalog_ids[doc.id].file}"
                 )
             )
             continue
@@ -164,11 +162,11 @@ def merge(system: str, loaded: Sequence[LoadedCatalog]) -> tuple[Catalogs, list[
         catalog_ids[doc.id] = lc
         for kind, listed in doc.entry_lists().items():
             for index, entry in enumerate(listed):
-                owners[(kind, entry.id)] = (lc, f"$.{kind}[{index}].id")
+                owners[(kind, entry.id)] = (lc, index)
         accepted.append(lc)
 
+    known = {key for key, (lc, _) in owners.items() if lc in accepted}
     while True:
-        known = {key for lc in accepted for key in _keys(lc)}
         dangling = [(lc, ref) for lc in accepted if (ref := _first_dangling(lc, known))]
         if not dangling:
             break
@@ -181,6 +179,7 @@ def merge(system: str, loaded: Sequence[LoadedCatalog]) -> tuple[Catalogs, list[
                 )
             )
             accepted.remove(lc)
+            known.difference_update(_keys(lc))
 
     entries: dict[str, dict[str, Entry]] = {}
     origin: dict[tuple[str, str], LoadedCatalog] = {}
@@ -200,24 +199,27 @@ def _keys(lc: LoadedCatalog) -> Iterator[tuple[str, str]]:
 
 
 def _first_clash(
-    lc: LoadedCatalog, owners: Mapping[tuple[str, str], tuple[LoadedCatalog, str]]
+    lc: LoadedCatalog, owners: Mapping[tuple[str, str], tuple[LoadedCatalog, int]]
 ) -> FileError | None:
-    local: dict[tuple[str, str], str] = {}
+    """The first entry ID this catalog repeats, from itself or an earlier catalog; messages only on a clash."""
+    local: dict[tuple[str, str], int] = {}
     for kind, entries in lc.document.entry_lists().items():
         for index, entry in enumerate(entries):
             key = (kind, entry.id)
+            if key not in local and key not in owners:
+                local[key] = index
+                continue
             where = f"$.{kind}[{index}].id"
             what = f"the {singular(kind)} id {entry.id!r}"
             if key in local:
-                return FileError(lc.file, where, f"{what} is used twice in this file ({local[key]})")
-            if key in owners:
-                other, other_where = owners[key]
-                return FileError(
-                    lc.file,
-                    where,
-                    f"{what} is also defined in {other.file} at {other_where}; IDs must be unique across catalogs",
-                )
-            local[key] = where
+                return FileError(lc.file, where, f"{what} is used twice in this file ($.{kind}[{local[key]}].id)")
+            other, other_index = owners[key]
+            return FileError(
+                lc.file,
+                where,
+                f"{what} is also defined in {other.file} at $.{kind}[{other_index}].id; "
+                "IDs must be unique across catalogs",
+            )
     return None
 
 

@@ -29,8 +29,6 @@ Migration = Callable[[dict[str, Any]], dict[str, Any]]
 MIGRATIONS: dict[str, dict[int, Migration]] = {fmt: {} for fmt in CURRENT_VERSIONS}
 """`MIGRATIONS[format][n]` turns a version-n document into a version n+1 document (and sets its version)."""
 
-_MAX_DEPTH = 64
-
 M = TypeVar("M", bound=BaseModel)
 
 
@@ -71,19 +69,6 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def _depth_ok(value: Any, limit: int = _MAX_DEPTH) -> bool:
-    stack: list[tuple[Any, int]] = [(value, 0)]
-    while stack:
-        item, depth = stack.pop()
-        if depth > limit:
-            return False
-        if isinstance(item, dict):
-            stack.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, depth + 1) for v in item)
-    return True
-
-
 def parse_json_bytes(raw: bytes, file: str) -> Any:
     """Decode and parse, refusing what strict JSON refuses (NaN, duplicate keys, deep nesting)."""
     if len(raw) > MAX_FILE_BYTES:
@@ -98,10 +83,8 @@ def parse_json_bytes(raw: bytes, file: str) -> Any:
         raise FileError(file, f"line {exc.lineno}, column {exc.colno}", f"not valid JSON ({exc.msg})") from None
     except ValueError as exc:
         raise FileError(file, "", f"not valid JSON ({exc})") from None
-    except RecursionError:
+    except RecursionError:  # the C parser guards its own recursion
         raise FileError(file, "", "the JSON is nested too deeply") from None
-    if not _depth_ok(data):
-        raise FileError(file, "", f"the JSON is nested deeper than {_MAX_DEPTH} levels")
     return data
 
 
@@ -195,8 +178,7 @@ def validate_model(model: type[M], data: Mapping[str, Any], file: str) -> M:
 
 def dumps(document: BaseModel) -> bytes:
     """The bytes Warband writes for a document: stable key order, UTF-8, a final newline."""
-    payload = document.model_dump(mode="json", by_alias=True)
-    return (json.dumps(payload, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+    return document.model_dump_json(indent=2, by_alias=True).encode("utf-8") + b"\n"
 
 
 def write_bytes_atomic(path: Path, data: bytes, chunk: int = 1 << 20) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import cast
 
 from warband.model.army import Choice, Problem, Report, UnitCost, UnitRef, sort_problems
@@ -30,6 +30,18 @@ class Index:
     miracles: dict[str, Miracle]
     items: dict[str, Item]
     profiles: dict[str, Profile]
+    names: dict[str, str] = field(default_factory=dict)
+    """Miracle id → its English name, worked out once."""
+    access: dict[str, str] = field(default_factory=dict)
+    """Miracle id → who may take it, in words; filled as asked."""
+    verdicts: dict[str, list[tuple[Miracle, str, bool]]] = field(default_factory=dict)
+    """Faithful profile id → every miracle with its name and whether the profile may take it (for the picker)."""
+
+    def name(self, miracle: Miracle) -> str:
+        name = self.names.get(miracle.id)
+        if name is None:
+            name = self.names[miracle.id] = display_name(miracle.name)
+        return name
 
 
 def _build_index(catalogs: Catalogs) -> Index:
@@ -57,6 +69,9 @@ def unit_label(unit: ConfrontationUnit, profile: Profile | None) -> str:
 
 def describe_access(miracle: Miracle, idx: Index) -> str:
     """'the cult of Mid-Nor', 'the cults of Merin and Mid-Nor', 'the Ways of Light', …"""
+    known = idx.access.get(miracle.id)
+    if known is not None:
+        return known
     parts: list[str] = []
     if miracle.cults:
         names = [display_name(idx.cults[c].name) if c in idx.cults else c for c in miracle.cults]
@@ -65,7 +80,8 @@ def describe_access(miracle: Miracle, idx: Index) -> str:
     parts.extend(PATH_NAMES[p] for p in miracle.paths)
     if miracle.universal:
         parts.append("the Universal Cult")
-    return " and ".join(parts)
+    described = idx.access[miracle.id] = " and ".join(parts)
+    return described
 
 
 def describe_allowed(item: Item) -> str:
@@ -103,7 +119,7 @@ class _Judge:
     def reasons(self, miracle: Miracle, ref: UnitRef | None) -> list[Problem]:
         """Every reason the Faithful may not take the miracle, all at once (CF-02 … CF-05)."""
         out: list[Problem] = []
-        name = display_name(miracle.name)
+        name = self.idx.name(miracle)
         f = self.faithful
         if not (miracle.universal or f.cult in miracle.cults or self.path in miracle.paths):
             rule = "CF-03" if miracle.paths and not miracle.cults else "CF-02"
@@ -204,7 +220,11 @@ def validate(army: ConfrontationArmy, catalogs: Catalogs) -> Report:
 
 
 def options(army: ConfrontationArmy, unit_id: str, catalogs: Catalogs) -> list[Choice]:
-    """Every miracle and item of the catalogs for this unit: eligible or not, with all the reasons."""
+    """Every miracle and item of the catalogs for this unit: eligible or not, with all the reasons on demand.
+
+    A picker over thousands of miracles is refreshed after every edit, so this stays lean: the verdicts are
+    kept per profile, the choices are built as plain tuples, and the reasons are worked out when read.
+    """
     idx = index(catalogs)
     position, unit = next(((i, u) for i, u in enumerate(army.units) if u.id == unit_id), (None, None))
     if unit is None or position is None:
@@ -212,67 +232,57 @@ def options(army: ConfrontationArmy, unit_id: str, catalogs: Catalogs) -> list[C
     profile = idx.profiles.get(unit.profile)
     label = unit_label(unit, profile)
     ref = UnitRef(unit.id, position, label)
-    owned = Counter(unit.miracles)
+    counts = dict(Counter(unit.miracles))
+    held_items = dict(Counter(unit.items))
+    new = tuple.__new__
     choices: list[Choice] = []
-    blanket: tuple[Problem, ...] = ()
-    judge: _Judge | None = None
+    append = choices.append
+
+    def item_refused(choice: Choice) -> tuple[Problem, ...]:
+        item = cast(Item, choice.entry)
+        allowed = describe_allowed(item)
+        return (Problem.of("CF-07", "item.restricted", ref, item=choice.name, allowed=allowed, unit=label),)
+
     if profile is None:
-        blanket = (Problem.of("AR-02", "profile.unknown", ref, profile=unit.profile),)
-    elif profile.faithful is None:
-        judge = None
+        unknown = (Problem.of("AR-02", "profile.unknown", ref, profile=unit.profile),)
+
+        def profile_unknown(choice: Choice) -> tuple[Problem, ...]:
+            return unknown
+
+        for m in idx.miracles.values():
+            append(
+                new(Choice, ("miracle", m.id, idx.name(m), m.cost, False, m, counts.get(m.id, 0), profile_unknown))
+            )
+        for i in idx.items.values():
+            name = display_name(i.name)
+            append(new(Choice, ("item", i.id, name, i.cost, False, i, held_items.get(i.id, 0), profile_unknown)))
+        return choices
+
+    if profile.faithful is None:
+
+        def not_faithful(choice: Choice) -> tuple[Problem, ...]:
+            return (Problem.of("CF-01", "miracle.not_faithful", ref, miracle=choice.name, unit=label),)
+
+        for m in idx.miracles.values():
+            append(
+                new(Choice, ("miracle", m.id, idx.name(m), m.cost, False, m, counts.get(m.id, 0), not_faithful))
+            )
     else:
         judge = _Judge(label, profile.faithful, idx)
-    for miracle in idx.miracles.values():
-        if blanket:
-            reasons: tuple[Problem, ...] = blanket
-        elif judge is None:
-            reasons = (
-                Problem.of(
-                    "CF-01",
-                    "miracle.not_faithful",
-                    ref,
-                    miracle=display_name(miracle.name),
-                    unit=label,
-                ),
-            )
-        elif judge.may_take(miracle):
-            reasons = ()
-        else:
-            reasons = tuple(judge.reasons(miracle, ref))
-        choices.append(
-            Choice(
-                "miracle",
-                miracle.id,
-                display_name(miracle.name),
-                miracle.cost,
-                not reasons,
-                reasons,
-                owned.get(miracle.id, 0),
-            )
-        )
-    held_items = Counter(unit.items)
-    for item in idx.items.values():
-        item_reasons: tuple[Problem, ...] = blanket
-        if profile is not None and not item_allowed(item, profile):
-            item_reasons = (
-                Problem.of(
-                    "CF-07",
-                    "item.restricted",
-                    ref,
-                    item=display_name(item.name),
-                    allowed=describe_allowed(item),
-                    unit=label,
-                ),
-            )
-        choices.append(
-            Choice(
-                "item",
-                item.id,
-                display_name(item.name),
-                item.cost,
-                not item_reasons,
-                item_reasons,
-                held_items.get(item.id, 0),
-            )
-        )
+        verdicts = idx.verdicts.get(profile.id)
+        if verdicts is None:  # the same profile's picker is shown again after every edit: judge it once
+            verdicts = [(m, idx.name(m), judge.may_take(m)) for m in idx.miracles.values()]
+            idx.verdicts[profile.id] = verdicts
+
+        def refused(choice: Choice) -> tuple[Problem, ...]:
+            return tuple(judge.reasons(cast(Miracle, choice.entry), ref))
+
+        for m, name, eligible in verdicts:
+            why = None if eligible else refused
+            append(new(Choice, ("miracle", m.id, name, m.cost, eligible, m, counts.get(m.id, 0), why)))
+    for i in idx.items.values():
+        allowed = item_allowed(i, profile)
+        name = display_name(i.name)
+        why_item = None if allowed else item_refused
+        append(new(Choice, ("item", i.id, name, i.cost, allowed, i, held_items.get(i.id, 0), why_item)))
     return choices
