@@ -1,11 +1,16 @@
-"""Shared test set-up: no test writes into the real home folder."""
+"""Shared test set-up: Qt runs offscreen, and no test writes into the real home folder."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before anything imports Qt
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+import warband.gui  # noqa: F401  (loads pydantic before pytest-qt loads PySide6: see warband/gui/__init__.py)
 
 settings.register_profile("ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("thorough", max_examples=2000, deadline=None)

@@ -1,13 +1,23 @@
-"""Entry point: `warband` and `python -m warband`."""
+"""Entry point: `warband` opens the window, `warband --smoke` checks it can, anything else is a command."""
+
+from __future__ import annotations
 
 import sys
 
-import warband.cli as cli
-
 
 def main(argv: list[str] | None = None) -> int:
-    """Run a headless command; the window arrives with the Army builder."""
-    return cli.main(sys.argv[1:] if argv is None else argv)
+    args = sys.argv[1:] if argv is None else argv
+    if not args or args == ["--smoke"]:
+        from warband import app  # the window and Qt load only when they are wanted
+
+        if args:
+            import os
+
+            os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        return app.run(smoke=bool(args))
+    import warband.cli as cli
+
+    return cli.main(args)
 
 
 if __name__ == "__main__":

@@ -164,6 +164,10 @@ class Session(Generic[S]):
     def mark_saved(self) -> None:
         self._saved = self._state
 
+    def mark_unsaved(self) -> None:
+        """The state is not on disk as it is (a recovered autosave): it shows as modified until saved."""
+        self._saved = None
+
     def _set(self, new: S, selection: Selection) -> None:
         old = self._state
         self._state = new

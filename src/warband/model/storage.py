@@ -22,6 +22,7 @@ MAX_FILE_BYTES = 20 * 1024 * 1024
 CURRENT_VERSIONS: dict[str, int] = {
     "warband-catalog": 1,
     "warband-army": 1,
+    "warband-autosave": 1,
 }
 """The newest version of each format this program writes."""
 

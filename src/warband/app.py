@@ -1,0 +1,59 @@
+"""Composition root of the window: the application, the catalogs, the settings, the main window. No logic."""
+
+from __future__ import annotations
+
+import gc
+import sys
+from collections.abc import Sequence
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from warband import __version__
+from warband.gui.main_window import MainWindow
+from warband.gui.settings import load_settings, settings_path
+from warband.model.autosave import autosave_dir
+from warband.model.catalog import CatalogLoad, catalog_paths, load_catalogs
+from warband.model.messages import _
+
+
+def load_window_catalogs() -> CatalogLoad:
+    """The built-in catalogs and the player's folder."""
+    return load_catalogs(catalog_paths(player_folder=True))
+
+
+def run(argv: Sequence[str] = (), *, smoke: bool = False) -> int:
+    """Open the window (or, with `smoke`, build it offscreen, paint it once and leave)."""
+    app = QApplication.instance() or QApplication([sys.argv[0], *argv])
+    app.setApplicationName("Warband")
+    app.setApplicationVersion(__version__)
+    app.setOrganizationName("Warband")
+    catalogs = load_window_catalogs()
+    gc.freeze()  # the catalogs live as long as the program: keep the collector off them
+    settings, settings_error = load_settings()
+    window = MainWindow(
+        catalogs, settings, autosave_dir(), load_catalogs=load_window_catalogs, settings_file=settings_path()
+    )
+    if smoke:
+        window.show()
+        app.processEvents()
+        window.grab()
+        window.autosaver.shutdown()
+        return 0
+    window.show()
+
+    def after_start() -> None:
+        if settings_error is not None:
+            QMessageBox.warning(
+                window,
+                _("Settings reset"),
+                _("The settings file could not be used, so the defaults apply:\n{error}").format(
+                    error=settings_error
+                ),
+            )
+        if catalogs.errors:
+            window.asker.catalog_errors(list(catalogs.errors))
+        window.offer_recovery()
+
+    QTimer.singleShot(0, after_start)
+    return app.exec()

@@ -1,0 +1,281 @@
+"""The catalog browser: find a profile by name, people, cult or kind, and add it to the army."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, QSignalBlocker, Qt
+from PySide6.QtGui import QKeyEvent, QMouseEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLineEdit,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from warband.gui.army_document import ArmyDocument
+from warband.gui.builder.profile_table_model import (
+    PROFILE_ID_ROLE,
+    KindFilter,
+    ProfileFilterProxyModel,
+    ProfileTableModel,
+)
+from warband.model.catalog import Catalogs
+from warband.model.edits import AddUnit
+from warband.model.messages import _
+
+_ADD_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+_HIDDEN_FIRST = (  # when the browser is narrow; Name and Cost always show
+    ProfileTableModel.KIND,
+    ProfileTableModel.DISCIPLINE,
+    ProfileTableModel.PEOPLE,
+    ProfileTableModel.CULT,
+)
+
+
+class CatalogBrowser(QWidget):
+    """Lists the catalogs' profiles with filters; double-click, Enter or "Add to army" adds one to the army."""
+
+    def __init__(
+        self, document: ArmyDocument, parent: QWidget | None = None, *, languages: Sequence[str] = ("en",)
+    ) -> None:
+        super().__init__(parent)
+        self._document = document
+        self._catalogs: Catalogs = document.catalogs
+        self._model = ProfileTableModel(document.catalogs, languages, self)
+        self._proxy = ProfileFilterProxyModel(self)
+        self._proxy.setSourceModel(self._model)
+
+        self._filter_edit = QLineEdit(self)
+        self._filter_edit.setObjectName("profileFilter")
+        self._filter_edit.setPlaceholderText(_("Filter profiles…"))
+        self._filter_edit.setClearButtonEnabled(True)
+        self._filter_edit.setAccessibleName(_("Filter profiles"))
+        self._filter_edit.setToolTip(_("Words of a profile's name (in any language), people or cult"))
+        self._filter_edit.installEventFilter(self)
+
+        self._people_combo = self._combo("peopleFilter", _("People"))
+        self._cult_combo = self._combo("cultFilter", _("Cult"))
+        self._kind_combo = self._combo("kindFilter", _("Kind of profile"))
+        kinds: tuple[tuple[str, KindFilter], ...] = (
+            (_("Faithful and others"), "all"),
+            (_("Faithful only"), "faithful"),
+            (_("Not Faithful"), "other"),
+        )
+        for text, kind in kinds:
+            self._kind_combo.addItem(text, kind)
+        self._fill_filter_combos()
+
+        self._view = QTableView(self)
+        self._view.setObjectName("profileTable")
+        self._view.setAccessibleName(_("Profiles"))
+        self._view.setModel(self._proxy)
+        self._view.setSortingEnabled(True)
+        self._view.sortByColumn(ProfileTableModel.NAME, Qt.SortOrder.AscendingOrder)
+        self._view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self._view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self._view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self._view.setAlternatingRowColors(True)
+        self._view.setWordWrap(False)
+        self._view.verticalHeader().hide()
+        self._view.verticalHeader().setDefaultSectionSize(self._view.fontMetrics().height() + 8)
+        header = self._view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(ProfileTableModel.NAME, QHeaderView.ResizeMode.Stretch)
+        self._view.installEventFilter(self)
+        self._view.viewport().installEventFilter(self)
+
+        self._add_button = QPushButton(_("Add to army"), self)
+        self._add_button.setObjectName("addProfileButton")
+        self._add_button.setAccessibleName(_("Add to army"))
+        self._add_button.setToolTip(_("Add a model of the selected profile to the army (Enter, or double-click)"))
+
+        combos = QHBoxLayout()  # on a line of their own: the browser is often a narrow column
+        for combo in (self._people_combo, self._cult_combo, self._kind_combo):
+            combos.addWidget(combo, 1)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self._add_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self._filter_edit)
+        layout.addLayout(combos)
+        layout.addWidget(self._view, 1)
+        layout.addLayout(buttons)
+        self.setFocusProxy(self._filter_edit)  # focusing the browser starts a search
+
+        self._filter_edit.textChanged.connect(self._on_filter_edit_text_changed)
+        self._people_combo.currentIndexChanged.connect(self._on_people_combo_current_index_changed)
+        self._cult_combo.currentIndexChanged.connect(self._on_cult_combo_current_index_changed)
+        self._kind_combo.currentIndexChanged.connect(self._on_kind_combo_current_index_changed)
+        self._view.selectionModel().selectionChanged.connect(self._on_view_selection_changed)
+        self._proxy.modelReset.connect(self._on_proxy_rows_changed)
+        self._proxy.rowsRemoved.connect(self._on_proxy_rows_changed)
+        self._proxy.rowsInserted.connect(self._on_proxy_rows_changed)
+        self._proxy.layoutChanged.connect(self._on_proxy_rows_changed)
+        self._add_button.clicked.connect(self._on_add_button_clicked)
+        document.state_changed.connect(self._on_document_state_changed)
+        self._on_proxy_rows_changed()
+
+    # --- reading -------------------------------------------------------------------------------------------
+    @property
+    def profile_model(self) -> ProfileTableModel:
+        return self._model
+
+    @property
+    def filter_model(self) -> ProfileFilterProxyModel:
+        return self._proxy
+
+    def selected_profile(self) -> str | None:
+        """The id of the profile selected in the table, if any."""
+        rows = self._view.selectionModel().selectedRows()
+        return str(rows[0].data(PROFILE_ID_ROLE)) if rows else None
+
+    # --- changing ------------------------------------------------------------------------------------------
+    def select_profile(self, profile_id: str) -> bool:
+        """Select a profile's row, if the filters show it."""
+        source_row = self._model.row_of(profile_id)
+        if source_row < 0:
+            return False
+        index = self._proxy.mapFromSource(self._model.index(source_row, 0))
+        if not index.isValid():
+            return False
+        flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
+        self._view.selectionModel().setCurrentIndex(index, flags)
+        self._view.scrollTo(index)
+        return True
+
+    def add_selected(self) -> bool:
+        """Add a model of the selected profile to the army, and select the new unit."""
+        rows = self._view.selectionModel().selectedRows()
+        return self._add(rows[0]) if rows else False
+
+    def _add(self, index: QModelIndex) -> bool:
+        profile_id = index.data(PROFILE_ID_ROLE) if index.isValid() else None
+        if not isinstance(profile_id, str):
+            return False
+        unit_id = self._document.new_unit_id()
+        label = _("Add {profile}").format(profile=self._model.profile_name(profile_id))
+        done = self._document.execute(AddUnit(unit_id, profile_id, label=label), select=unit_id)
+        self._view.setFocus(Qt.FocusReason.OtherFocusReason)  # the player may add more at once
+        return done
+
+    # --- building ------------------------------------------------------------------------------------------
+    def _combo(self, name: str, accessible: str) -> QComboBox:
+        combo = QComboBox(self)
+        combo.setObjectName(name)
+        combo.setAccessibleName(accessible)
+        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        combo.setMinimumContentsLength(4)  # long cult names are elided rather than widening the column
+        return combo
+
+    def _fill_filter_combos(self) -> None:
+        """List the peoples and cults of the catalogs, keeping the player's choices that still exist."""
+        peoples = [(people, people) for people in self._model.peoples()]
+        self._fill_combo(self._people_combo, _("All peoples"), peoples)
+        self._fill_combo(self._cult_combo, _("All cults"), self._model.cults())
+        self._proxy.set_people(self._people_combo.currentData())
+        self._proxy.set_cult(self._cult_combo.currentData())
+
+    @staticmethod
+    def _fill_combo(combo: QComboBox, everything: str, choices: list[tuple[str, str]]) -> None:
+        current = combo.currentData()
+        with QSignalBlocker(combo):
+            combo.clear()
+            combo.addItem(everything)  # no data: no filter
+            for value, text in choices:
+                combo.addItem(text, value)
+            combo.setCurrentIndex(max(0, combo.findData(current)) if current is not None else 0)
+
+    def _update_add_button(self) -> None:
+        self._add_button.setEnabled(bool(self._view.selectionModel().selectedRows()))
+
+    def _fit_columns(self) -> None:
+        """In a narrow column, hide the least needed columns rather than squeeze Name or scroll away from Cost."""
+        header = self._view.horizontalHeader()
+        columns = range(header.count())
+        # sectionSizeFromContents, unlike sectionSizeHint, also measures the titles of hidden columns
+        wanted = [max(self._view.sizeHintForColumn(c), header.sectionSizeFromContents(c).width()) for c in columns]
+        room = self._view.viewport().width() - min(
+            wanted[ProfileTableModel.NAME], self._view.fontMetrics().horizontalAdvance("M") * 12
+        )
+        shown = set(columns) - {ProfileTableModel.NAME}
+        for column in _HIDDEN_FIRST:
+            if sum(wanted[c] for c in shown) <= room:
+                break
+            shown.discard(column)
+        for column in _HIDDEN_FIRST:
+            if header.isSectionHidden(column) == (column in shown):
+                header.setSectionHidden(column, column not in shown)
+
+    # --- events --------------------------------------------------------------------------------------------
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        """Down in the filter line goes to the table; Enter or a double-click in the table adds a profile."""
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            key = event.key()
+            if watched is self._filter_edit and key == Qt.Key.Key_Down:
+                self._focus_table()
+                return True
+            if watched is self._view and key in _ADD_KEYS:
+                self.add_selected()
+                return True
+        elif watched is self._view.viewport():
+            if event.type() == QEvent.Type.Resize:
+                self._fit_columns()
+            # Here rather than the view's doubleClicked: that one needs the press before it on the same row.
+            elif (
+                event.type() == QEvent.Type.MouseButtonDblClick
+                and isinstance(event, QMouseEvent)
+                and event.button() == Qt.MouseButton.LeftButton
+            ):
+                index = self._view.indexAt(event.position().toPoint())
+                if index.isValid():
+                    self._add(index)
+                    return True
+        return super().eventFilter(watched, event)
+
+    def _focus_table(self) -> None:
+        self._view.setFocus(Qt.FocusReason.TabFocusReason)
+        if not self._view.selectionModel().selectedRows() and self._proxy.rowCount() > 0:
+            flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
+            self._view.selectionModel().setCurrentIndex(self._proxy.index(0, 0), flags)
+
+    def _on_filter_edit_text_changed(self, text: str) -> None:
+        self._proxy.set_text(text)
+
+    def _on_people_combo_current_index_changed(self, _index: int) -> None:
+        self._proxy.set_people(self._people_combo.currentData())
+
+    def _on_cult_combo_current_index_changed(self, _index: int) -> None:
+        self._proxy.set_cult(self._cult_combo.currentData())
+
+    def _on_kind_combo_current_index_changed(self, _index: int) -> None:
+        kind: KindFilter = self._kind_combo.currentData()
+        self._proxy.set_kind(kind)
+
+    def _on_view_selection_changed(self) -> None:
+        self._update_add_button()
+
+    def _on_proxy_rows_changed(self) -> None:
+        self._update_add_button()
+        self._fit_columns()
+
+    def _on_add_button_clicked(self) -> None:
+        self.add_selected()
+
+    def _on_document_state_changed(self) -> None:
+        """Most changes are to the army; only new catalogs change what the browser lists."""
+        if self._document.catalogs is self._catalogs:
+            return
+        self._catalogs = self._document.catalogs
+        selected = self.selected_profile()
+        self._model.set_catalogs(self._catalogs)
+        self._fill_filter_combos()
+        if selected is not None:
+            self.select_profile(selected)
+        self._update_add_button()

@@ -1,0 +1,105 @@
+"""Every problem of the army, always in view: rule ID, unit, sentence. Activating one selects its unit."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
+
+from warband.gui.army_document import ArmyDocument
+from warband.model.army import Problem
+from warband.model.messages import _
+
+ModelIndex = QModelIndex | QPersistentModelIndex
+
+
+class ProblemsTableModel(QAbstractTableModel):
+    """The report's problems, in unit order then rule ID, as the model sorts them."""
+
+    RULE, UNIT, SENTENCE = range(3)
+
+    def __init__(self, document: ArmyDocument, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._document = document
+        self._problems: tuple[Problem, ...] = document.report.problems
+        document.report_changed.connect(self._on_document_report_changed)
+
+    def problem(self, row: int) -> Problem:
+        return self._problems[row]
+
+    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self._problems)
+
+    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else 3
+
+    def headerData(  # noqa: N802
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return (_("Rule"), _("Unit"), _("Problem"))[section]
+        return None
+
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid() or not 0 <= index.row() < len(self._problems):
+            return None
+        problem = self._problems[index.row()]
+        column = index.column()
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            if column == self.RULE:
+                return problem.rule
+            if column == self.UNIT:
+                return problem.unit.label if problem.unit else _("Army")
+            return problem.sentence
+        if role == Qt.ItemDataRole.UserRole:
+            return problem.unit.id if problem.unit else None
+        return None
+
+    def _on_document_report_changed(self) -> None:
+        problems = self._document.report.problems
+        if problems == self._problems:
+            return
+        self.beginResetModel()
+        self._problems = problems
+        self.endResetModel()
+
+
+class ProblemsPanel(QWidget):
+    """The problems list with its count; Enter or a double-click on a problem selects the unit it is about."""
+
+    def __init__(self, document: ArmyDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._document = document
+        self.model = ProblemsTableModel(document, self)
+        self.title = QLabel(self)
+        self.title.setObjectName("problemsTitle")
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
+        self.table = QTableView(self)
+        self.table.setObjectName("problemsTable")
+        self.table.setAccessibleName(_("Problems"))
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().setVisible(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(ProblemsTableModel.RULE, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(ProblemsTableModel.UNIT, QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(ProblemsTableModel.SENTENCE, QHeaderView.ResizeMode.Stretch)
+        header.resizeSection(ProblemsTableModel.UNIT, 180)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.title)
+        layout.addWidget(self.table, 1)
+        self.table.activated.connect(self._on_table_activated)
+        document.report_changed.connect(self._show_count)
+        self._show_count()
+
+    def _show_count(self) -> None:
+        count = self.model.rowCount()
+        self.title.setText(_("No problems") if count == 0 else _("Problems ({count})").format(count=count))
+
+    def _on_table_activated(self, index: QModelIndex) -> None:
+        unit_id = self.model.problem(index.row()).unit
+        if unit_id is not None:
+            self._document.select(unit_id.id)

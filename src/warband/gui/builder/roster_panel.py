@@ -1,0 +1,265 @@
+"""The army itself: its name, its units (edit, remove, duplicate, reorder), and the total against the limit."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, Qt
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from warband.gui.army_document import ArmyDocument
+from warband.gui.builder.roster_table_model import RosterTableModel
+from warband.model.edits import DuplicateUnit, MoveUnit, RemoveUnits, SetArmyField
+from warband.model.messages import _
+
+DEFAULT_LIMIT = 400
+MAX_LIMIT = 1_000_000
+
+
+class RosterPanel(QWidget):
+    """The roster and its totals. Every change goes through the document as a command."""
+
+    def __init__(self, document: ArmyDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._document = document
+        self.model = RosterTableModel(document, self)
+
+        self.name_edit = QLineEdit(self)
+        self.name_edit.setObjectName("armyName")
+        self.name_edit.setPlaceholderText(_("Army name"))
+        self.name_edit.setAccessibleName(_("Army name"))
+        self.name_edit.setMaxLength(200)
+
+        self.table = QTableView(self)
+        self.table.setObjectName("rosterTable")
+        self.table.setAccessibleName(_("Roster"))
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self.table.setDragEnabled(True)
+        self.table.setAcceptDrops(True)
+        self.table.setDropIndicatorShown(True)
+        self.table.setDragDropOverwriteMode(False)
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(False)
+        self.table.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.AnyKeyPressed
+        )
+        self.table.verticalHeader().setVisible(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(self.model.column_of(RosterTableModel.LABEL), QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(
+            self.model.column_of(RosterTableModel.COST), QHeaderView.ResizeMode.ResizeToContents
+        )
+
+        self.remove_button = self._button(_("Remove"), "removeUnitButton", QKeySequence.StandardKey.Delete)
+        self.table.installEventFilter(self)
+        self.duplicate_button = self._button(_("Duplicate"), "duplicateUnitButton", QKeySequence("Ctrl+D"))
+        self.up_button = self._button("▲", "moveUpButton", QKeySequence("Alt+Up"), _("Move up"))
+        self.down_button = self._button("▼", "moveDownButton", QKeySequence("Alt+Down"), _("Move down"))
+
+        self.total_label = QLabel(self)
+        self.total_label.setObjectName("totalLabel")
+        self.total_label.setTextFormat(Qt.TextFormat.PlainText)
+        font = self.total_label.font()
+        font.setPointSizeF(font.pointSizeF() * 1.4)
+        font.setBold(True)
+        self.total_label.setFont(font)
+        self.total_label.setWordWrap(True)
+        self.total_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.total_label.setMinimumWidth(120)
+        self.limit_check = QCheckBox(_("Points limit"), self)
+        self.limit_check.setObjectName("limitCheck")
+        self.limit_spin = QSpinBox(self)
+        self.limit_spin.setObjectName("limitSpin")
+        self.limit_spin.setAccessibleName(_("Points limit"))
+        self.limit_spin.setRange(0, MAX_LIMIT)
+        self.limit_spin.setSingleStep(10)
+        self.limit_spin.setSuffix(" " + _("A.P."))
+        self.limit_spin.setKeyboardTracking(False)
+
+        buttons = QHBoxLayout()
+        for button in (self.remove_button, self.duplicate_button, self.up_button, self.down_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        totals = QHBoxLayout()
+        totals.addWidget(self.limit_check)
+        totals.addWidget(self.limit_spin)
+        totals.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.name_edit)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(buttons)
+        layout.addWidget(self.total_label)
+        layout.addLayout(totals)
+
+        self.name_edit.textEdited.connect(self._on_name_edit_text_edited)
+        self.name_edit.editingFinished.connect(document.seal)
+        self.limit_check.toggled.connect(self._on_limit_check_toggled)
+        self.limit_spin.valueChanged.connect(self._on_limit_spin_value_changed)
+        self.remove_button.clicked.connect(self.remove_selected)
+        self.duplicate_button.clicked.connect(self.duplicate_selected)
+        self.up_button.clicked.connect(lambda: self.move_selected(-1))
+        self.down_button.clicked.connect(lambda: self.move_selected(+1))
+        self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
+        document.state_changed.connect(self._on_document_state_changed)
+        document.report_changed.connect(self._show_totals)
+        document.selection_changed.connect(self._on_document_selection_changed)
+        self._on_document_state_changed()
+        self._on_document_selection_changed(document.selected)
+
+    def _button(
+        self, text: str, name: str, shortcut: QKeySequence | QKeySequence.StandardKey, description: str = ""
+    ) -> QPushButton:
+        """A button, with a shortcut that works while the roster has the focus (Delete means other things
+        elsewhere in the window)."""
+        button = QPushButton(text, self)
+        button.setObjectName(name)
+        description = description or text
+        button.setAccessibleName(description)
+        sequence = QKeySequence(shortcut)
+        keys = QShortcut(sequence, self, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        keys.activated.connect(button.click)
+        button.setToolTip(f"{description} ({sequence.toString(QKeySequence.SequenceFormat.NativeText)})")
+        if len(text) == 1:
+            button.setFixedWidth(button.fontMetrics().horizontalAdvance(text) * 3 + 12)
+        return button
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        """Delete in the roster removes the unit, unless a label is being edited."""
+        if (
+            watched is self.table
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() == Qt.Key.Key_Delete
+            and self.table.state() != QAbstractItemView.State.EditingState
+        ):
+            self.remove_selected()
+            return True
+        return super().eventFilter(watched, event)
+
+    # --- actions -------------------------------------------------------------------------------------------
+    def remove_selected(self) -> None:
+        unit_id = self._document.selected
+        if unit_id is None:
+            return
+        row = self.model.row_of(unit_id)
+        label = self.model.index(row, 0).data()
+        remaining = [u.id for u in self._document.army.units if u.id != unit_id]
+        after = remaining[min(row, len(remaining) - 1)] if remaining else None
+        self._document.execute(RemoveUnits((unit_id,), label=_("Remove {unit}").format(unit=label)), select=after)
+
+    def duplicate_selected(self) -> None:
+        unit_id = self._document.selected
+        if unit_id is None:
+            return
+        label = self.model.index(self.model.row_of(unit_id), 0).data()
+        new_id = self._document.new_unit_id()
+        self._document.execute(
+            DuplicateUnit(unit_id, new_id, label=_("Duplicate {unit}").format(unit=label)), select=new_id
+        )
+
+    def move_selected(self, step: int) -> None:
+        unit_id = self._document.selected
+        if unit_id is None:
+            return
+        row = self.model.row_of(unit_id)
+        target = row + step
+        if not 0 <= target < self.model.rowCount():
+            return
+        self._document.execute(MoveUnit(unit_id, target, label=_("Move unit")), select=unit_id)
+
+    # --- following the document ----------------------------------------------------------------------------
+    def _on_document_state_changed(self) -> None:
+        army = self._document.army
+        if self.name_edit.text() != army.name:
+            position = self.name_edit.cursorPosition()
+            self.name_edit.setText(army.name)
+            self.name_edit.setCursorPosition(min(position, len(army.name)))
+        limit = army.points_limit
+        self.limit_check.blockSignals(True)
+        self.limit_spin.blockSignals(True)
+        self.limit_check.setChecked(limit is not None)
+        self.limit_spin.setEnabled(limit is not None)
+        if limit is not None:
+            self.limit_spin.setValue(limit)
+        self.limit_check.blockSignals(False)
+        self.limit_spin.blockSignals(False)
+        self._update_buttons()
+        self._on_document_selection_changed(self._document.selected)
+        self._show_totals()
+
+    def _show_totals(self) -> None:
+        report = self._document.report
+        if report.points_limit is None:
+            text = _("Total: {total} A.P. (no limit)").format(total=report.total_cost)
+        else:
+            text = _("Total: {total} / {limit} A.P.").format(total=report.total_cost, limit=report.points_limit)
+        over = report.points_limit is not None and report.total_cost > report.points_limit
+        self.total_label.setText(text)
+        self.total_label.setProperty("over", over)
+        self.total_label.setStyleSheet("color: #c0392b;" if over else "")
+        self.total_label.setAccessibleName(text)
+
+    def _on_document_selection_changed(self, unit_id: object) -> None:
+        row = self.model.row_of(unit_id) if isinstance(unit_id, str) else -1
+        selection = self.table.selectionModel()
+        current = selection.selectedRows()
+        if row == -1:
+            if current:
+                selection.clearSelection()
+        elif [i.row() for i in current] != [row]:
+            index = self.model.index(row, 0)
+            selection.setCurrentIndex(
+                index, QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
+            )
+            self.table.scrollTo(index)
+        self._update_buttons()
+
+    def _on_table_selection_changed(self) -> None:
+        rows = self.table.selectionModel().selectedRows()
+        self._document.select(self.model.unit_id(rows[0].row()) if rows else None)
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        unit_id = self._document.selected
+        row = self.model.row_of(unit_id) if unit_id else -1
+        for button in (self.remove_button, self.duplicate_button):
+            button.setEnabled(row != -1)
+        self.up_button.setEnabled(row > 0)
+        self.down_button.setEnabled(row != -1 and row < self.model.rowCount() - 1)
+
+    # --- input ---------------------------------------------------------------------------------------------
+    def _on_name_edit_text_edited(self, text: str) -> None:
+        self._document.execute(SetArmyField("name", text, label=_("Rename army")), merge_key=("army", "name"))
+
+    def _on_limit_check_toggled(self, checked: bool) -> None:
+        value = (self.limit_spin.value() or DEFAULT_LIMIT) if checked else None
+        label = _("Set points limit") if checked else _("Remove points limit")
+        self._document.execute(SetArmyField("points_limit", value, label=label))
+
+    def _on_limit_spin_value_changed(self, value: int) -> None:
+        if self.limit_check.isChecked():
+            self._document.execute(
+                SetArmyField("points_limit", value, label=_("Change points limit")), merge_key=("army", "limit")
+            )
+
+    def current_index(self) -> QModelIndex:
+        return self.table.currentIndex()

@@ -1,0 +1,204 @@
+"""The roster as a table: one row per unit, its label and notes editable, reordered by drag and drop."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal, get_origin
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QByteArray,
+    QMimeData,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
+from PySide6.QtGui import QBrush, QPalette
+from PySide6.QtWidgets import QApplication
+
+from warband.gui.army_document import ArmyDocument
+from warband.model.edits import MoveUnit, SetUnitField, unit_class
+from warband.model.messages import _
+from warband.model.names import display_name
+
+MIME_TYPE = "application/x-warband-unit-ids"
+UNIT_ID_ROLE = Qt.ItemDataRole.UserRole + 1
+ModelIndex = QModelIndex | QPersistentModelIndex
+
+
+class RosterTableModel(QAbstractTableModel):
+    """Adapts the document's army to a table; edits become commands on the document."""
+
+    LABEL, PROFILE, COUNT, COST, NOTES = range(5)
+
+    def __init__(self, document: ArmyDocument, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._document = document
+        self._ids: list[str] = [u.id for u in document.army.units]
+        self._columns = self._columns_for_system()
+        document.state_changed.connect(self._on_document_state_changed)
+        document.report_changed.connect(self._on_document_report_changed)
+
+    def _columns_for_system(self) -> list[int]:
+        count = unit_class(self._document.army).model_fields["count"].annotation
+        uses_count = get_origin(count) is not Literal  # a system that buys models in numbers
+        columns = [self.LABEL, self.PROFILE, self.COUNT, self.COST, self.NOTES]
+        return columns if uses_count else [c for c in columns if c != self.COUNT]
+
+    def column_of(self, kind: int) -> int:
+        return self._columns.index(kind)
+
+    def unit_id(self, row: int) -> str:
+        return self._ids[row]
+
+    def row_of(self, unit_id: str) -> int:
+        return self._ids.index(unit_id) if unit_id in self._ids else -1
+
+    # --- shape ---------------------------------------------------------------------------------------------
+    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self._ids)
+
+    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self._columns)
+
+    def headerData(  # noqa: N802
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
+            return None
+        titles = {
+            self.LABEL: _("Unit"),
+            self.PROFILE: _("Profile"),
+            self.COUNT: _("Count"),
+            self.COST: _("A.P."),
+            self.NOTES: _("Notes"),
+        }
+        return titles[self._columns[section]]
+
+    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.ItemIsDropEnabled
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
+        if self._columns[index.column()] in (self.LABEL, self.NOTES, self.COUNT):
+            flags |= Qt.ItemFlag.ItemIsEditable
+        return flags
+
+    # --- data ----------------------------------------------------------------------------------------------
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid() or not 0 <= index.row() < len(self._ids):
+            return None
+        army = self._document.army
+        unit = army.units[index.row()]
+        kind = self._columns[index.column()]
+        profile = self._document.catalogs.get("profiles", unit.profile)
+        profile_name = display_name(profile.name) if profile else unit.profile
+        if role == UNIT_ID_ROLE:
+            return unit.id
+        if role == Qt.ItemDataRole.DisplayRole:
+            if kind == self.LABEL:
+                return unit.label or profile_name
+            if kind == self.PROFILE:
+                return profile_name if profile else _("{profile} (unknown)").format(profile=unit.profile)
+            if kind == self.COUNT:
+                return unit.count
+            if kind == self.COST:
+                return self._document.report.units[index.row()].cost
+            return unit.notes.replace("\n", " ")
+        if role == Qt.ItemDataRole.EditRole:
+            return {self.LABEL: unit.label, self.NOTES: unit.notes, self.COUNT: unit.count}.get(kind)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            problems = [p for p in self._document.report.problems if p.unit and p.unit.id == unit.id]
+            lines = [f"{p.rule}: {p.sentence}" for p in problems]
+            if kind == self.NOTES and unit.notes:
+                lines.insert(0, unit.notes)
+            return "\n".join(lines) or None
+        if role == Qt.ItemDataRole.ForegroundRole and kind == self.LABEL and not unit.label:
+            return QBrush(QApplication.palette().color(QPalette.ColorRole.PlaceholderText))
+        if role == Qt.ItemDataRole.TextAlignmentRole and kind in (self.COST, self.COUNT):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.DecorationRole and kind == self.LABEL:
+            return None
+        return None
+
+    def setData(self, index: ModelIndex, value: object, role: int = Qt.ItemDataRole.EditRole) -> bool:  # noqa: N802
+        if role != Qt.ItemDataRole.EditRole or not index.isValid():
+            return False
+        unit_id = self._ids[index.row()]
+        kind = self._columns[index.column()]
+        field = {self.LABEL: "label", self.NOTES: "notes", self.COUNT: "count"}.get(kind)
+        if field is None:
+            return False
+        label = {"label": _("Rename unit"), "notes": _("Edit notes"), "count": _("Change count")}[field]
+        if field in ("label", "notes"):
+            value = str(value)
+        return self._document.execute(SetUnitField(unit_id, field, value, label=label))
+
+    # --- drag and drop -------------------------------------------------------------------------------------
+    def supportedDropActions(self) -> Qt.DropAction:  # noqa: N802
+        return Qt.DropAction.MoveAction
+
+    def supportedDragActions(self) -> Qt.DropAction:  # noqa: N802
+        return Qt.DropAction.MoveAction
+
+    def mimeTypes(self) -> list[str]:  # noqa: N802
+        return [MIME_TYPE]
+
+    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:  # noqa: N802
+        rows = sorted({i.row() for i in indexes if i.isValid()})
+        mime = QMimeData()
+        mime.setData(MIME_TYPE, QByteArray("\n".join(self._ids[r] for r in rows).encode()))
+        return mime
+
+    def dropMimeData(  # noqa: N802
+        self, data: QMimeData, action: Qt.DropAction, row: int, column: int, parent: ModelIndex
+    ) -> bool:
+        if action == Qt.DropAction.IgnoreAction:
+            return True
+        if not data.hasFormat(MIME_TYPE):
+            return False
+        ids = [i for i in bytes(data.data(MIME_TYPE).data()).decode().split("\n") if i in self._ids]
+        if len(ids) != 1:
+            return False
+        target = row if row != -1 else (parent.row() if parent.isValid() else len(self._ids))
+        source = self._ids.index(ids[0])
+        destination = target - 1 if target > source else target
+        if destination == source:
+            return False
+        self._document.execute(MoveUnit(ids[0], destination, label=_("Move unit")), select=ids[0])
+        return False  # the move is done through the document: the view must not remove the source row
+
+    def moveRows(  # noqa: N802
+        self,
+        source_parent: ModelIndex,
+        source_row: int,
+        count: int,
+        destination_parent: ModelIndex,
+        destination_child: int,
+    ) -> bool:
+        """Move one unit; `destination_child` is the row before which it goes, as Qt counts it."""
+        if count != 1 or source_parent.isValid() or destination_parent.isValid():
+            return False
+        if not 0 <= source_row < len(self._ids) or not 0 <= destination_child <= len(self._ids):
+            return False
+        destination = destination_child - 1 if destination_child > source_row else destination_child
+        if destination == source_row:
+            return False
+        unit_id = self._ids[source_row]
+        return self._document.execute(MoveUnit(unit_id, destination, label=_("Move unit")), select=unit_id)
+
+    # --- following the document ----------------------------------------------------------------------------
+    def _on_document_state_changed(self) -> None:
+        ids = [u.id for u in self._document.army.units]
+        if ids == self._ids:
+            if ids:
+                self.dataChanged.emit(self.index(0, 0), self.index(len(ids) - 1, len(self._columns) - 1))
+            return
+        self.beginResetModel()
+        self._ids = ids
+        self.endResetModel()
+
+    def _on_document_report_changed(self) -> None:
+        if self._ids:
+            cost = self.column_of(self.COST)
+            self.dataChanged.emit(self.index(0, cost), self.index(len(self._ids) - 1, cost))

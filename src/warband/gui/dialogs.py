@@ -1,0 +1,164 @@
+"""The questions the window asks the player, behind one small interface so tests can answer them.
+
+`QtAsker` asks with Qt's standard dialogs; tests pass their own object with the same methods.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import Protocol
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QLabel,
+    QListWidget,
+    QMessageBox,
+    QPlainTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from warband.model.army import Change
+from warband.model.autosave import Recoverable
+from warband.model.messages import _
+from warband.model.storage import FileError
+
+ARMY_FILTER = "Warband armies (*.warband.json);;JSON files (*.json);;All files (*)"
+
+
+class Unsaved(Enum):
+    SAVE = "save"
+    DISCARD = "discard"
+    CANCEL = "cancel"
+
+
+class Asker(Protocol):
+    def unsaved_changes(self, name: str) -> Unsaved: ...
+
+    def open_path(self, folder: Path | None) -> Path | None: ...
+
+    def save_path(self, suggested: Path) -> Path | None: ...
+
+    def error(self, title: str, text: str) -> None: ...
+
+    def catalog_changes(self, name: str, changes: list[Change]) -> bool:
+        """Tell what changed in the catalogs for this army (AR-04); False to not open it."""
+
+    def recover(self, found: list[Recoverable]) -> Recoverable | None:
+        """Offer the autosaves found at start; the one to recover, or None to discard them all."""
+
+    def catalog_errors(self, errors: list[FileError]) -> None: ...
+
+
+def _list_dialog(parent: QWidget | None, title: str, intro: str, lines: list[str], ok: str, cancel: str) -> bool:
+    dialog = QDialog(parent)
+    dialog.setWindowTitle(title)
+    layout = QVBoxLayout(dialog)
+    label = QLabel(intro, dialog)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setWordWrap(True)
+    layout.addWidget(label)
+    text = QPlainTextEdit("\n".join(lines), dialog)
+    text.setReadOnly(True)
+    layout.addWidget(text)
+    buttons = QDialogButtonBox(dialog)
+    buttons.addButton(ok, QDialogButtonBox.ButtonRole.AcceptRole)
+    if cancel:
+        buttons.addButton(cancel, QDialogButtonBox.ButtonRole.RejectRole)
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    layout.addWidget(buttons)
+    dialog.resize(640, 360)
+    return dialog.exec() == QDialog.DialogCode.Accepted
+
+
+class QtAsker:
+    """Asks with modal Qt dialogs over the main window."""
+
+    def __init__(self, parent: QWidget) -> None:
+        self._parent = parent
+
+    def unsaved_changes(self, name: str) -> Unsaved:
+        box = QMessageBox(self._parent)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle(_("Unsaved changes"))
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setText(_("“{name}” has changes that are not saved.").format(name=name))
+        box.setInformativeText(_("Save them before going on?"))
+        box.setStandardButtons(
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel
+        )
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        answer = box.exec()
+        if answer == QMessageBox.StandardButton.Save:
+            return Unsaved.SAVE
+        if answer == QMessageBox.StandardButton.Discard:
+            return Unsaved.DISCARD
+        return Unsaved.CANCEL
+
+    def open_path(self, folder: Path | None) -> Path | None:
+        name, _filter = QFileDialog.getOpenFileName(
+            self._parent, _("Open army"), str(folder or Path.home()), ARMY_FILTER
+        )
+        return Path(name) if name else None
+
+    def save_path(self, suggested: Path) -> Path | None:
+        name, _filter = QFileDialog.getSaveFileName(self._parent, _("Save army as"), str(suggested), ARMY_FILTER)
+        return Path(name) if name else None
+
+    def error(self, title: str, text: str) -> None:
+        box = QMessageBox(self._parent)
+        box.setIcon(QMessageBox.Icon.Critical)
+        box.setWindowTitle(title)
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setText(text)
+        box.exec()
+
+    def catalog_changes(self, name: str, changes: list[Change]) -> bool:
+        return _list_dialog(
+            self._parent,
+            _("The catalogs changed"),
+            _("Since “{name}” was saved, the catalogs changed for this army:").format(name=name),
+            [c.sentence for c in changes],
+            _("Open it"),
+            _("Cancel"),
+        )
+
+    def recover(self, found: list[Recoverable]) -> Recoverable | None:
+        dialog = QDialog(self._parent)
+        dialog.setWindowTitle(_("Recover unsaved work"))
+        layout = QVBoxLayout(dialog)
+        label = QLabel(_("Warband did not close properly. These armies had unsaved changes:"), dialog)
+        label.setWordWrap(True)
+        layout.addWidget(label)
+        listing = QListWidget(dialog)
+        for item in found:
+            where = str(item.original) if item.original else _("never saved")
+            listing.addItem(f"{item.army.name or _('Untitled army')} — {where} — {item.saved_at}")
+        listing.setCurrentRow(0)
+        layout.addWidget(listing)
+        buttons = QDialogButtonBox(dialog)
+        buttons.addButton(_("Recover"), QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.addButton(_("Discard all"), QDialogButtonBox.ButtonRole.RejectRole)
+        buttons.accepted.connect(dialog.accept)
+        buttons.rejected.connect(dialog.reject)
+        layout.addWidget(buttons)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return found[max(0, listing.currentRow())]
+
+    def catalog_errors(self, errors: list[FileError]) -> None:
+        _list_dialog(
+            self._parent,
+            _("Catalogs left out"),
+            _("These catalogs could not be loaded; the others are in use:"),
+            [str(e) for e in errors],
+            _("Close"),
+            "",
+        )

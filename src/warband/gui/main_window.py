@@ -1,0 +1,345 @@
+"""The main window: menus, the tabs, and the file actions (new, open, save, close, recover)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QTabWidget, QWidget
+
+from warband import __version__
+from warband.gui.army_document import ArmyDocument
+from warband.gui.autosave import Autosaver
+from warband.gui.builder.builder_tab import BuilderTab
+from warband.gui.dialogs import Asker, QtAsker, Unsaved
+from warband.gui.settings import Settings, save_settings
+from warband.model.army import ARMY_SUFFIX, Army, compare, load_army, save_army, stamp
+from warband.model.autosave import Recoverable, discard_autosave, find_autosaves
+from warband.model.catalog import CatalogLoad, Catalogs
+from warband.model.locations import resources_dir
+from warband.model.messages import _
+from warband.model.storage import FileError
+from warband.model.system import get_system
+
+DEFAULT_SYSTEM = "confrontation"
+DEFAULT_LIMIT = 400
+STATUS_MS = 6000
+
+
+def new_army(system: str = DEFAULT_SYSTEM) -> Army:
+    return get_system(system).army_model.model_validate(
+        {"system": system, "name": "", "points_limit": DEFAULT_LIMIT}
+    )
+
+
+class MainWindow(QMainWindow):
+    """One army at a time, in the Army builder tab."""
+
+    def __init__(
+        self,
+        catalog_load: CatalogLoad,
+        settings: Settings,
+        autosave_folder: Path,
+        *,
+        load_catalogs: Callable[[], CatalogLoad] | None = None,
+        settings_file: Path | None = None,
+        asker: Asker | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("mainWindow")
+        self.catalog_load = catalog_load
+        self.settings = settings
+        self._settings_file = settings_file
+        self._load_catalogs = load_catalogs
+        self.asker: Asker = asker or QtAsker(self)
+        self.autosaver = Autosaver(autosave_folder, self)
+        self.autosaver.failed.connect(self._on_autosaver_failed)
+        icon = resources_dir() / "icons" / "warband.svg"
+        if icon.is_file():
+            self.setWindowIcon(QIcon(str(icon)))
+
+        self.tabs = QTabWidget(self)
+        self.tabs.setObjectName("mainTabs")
+        self.tabs.setDocumentMode(True)
+        self.setCentralWidget(self.tabs)
+        self.document: ArmyDocument
+        self.builder: BuilderTab
+        self._build_actions()
+        self._build_menus()
+        self._set_document(ArmyDocument(new_army(), self._catalogs_for(DEFAULT_SYSTEM)))
+        self._restore_layout()
+        self.statusBar().showMessage(_("Ready"), 2000)
+
+    # --- construction --------------------------------------------------------------------------------------
+    def _action(
+        self, text: str, slot: Callable[[], object], shortcuts: list[QKeySequence] | None = None, name: str = ""
+    ) -> QAction:
+        action = QAction(text, self)
+        if shortcuts:
+            action.setShortcuts(shortcuts)
+        action.setObjectName(name)
+        action.triggered.connect(lambda checked=False: slot())
+        self.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        key = QKeySequence
+        std = QKeySequence.StandardKey
+        self.new_action = self._action(_("&New"), self.new_army, [key(std.New)], "actionNew")
+        self.open_action = self._action(_("&Open…"), self.open_army, [key(std.Open)], "actionOpen")
+        self.save_action = self._action(_("&Save"), self.save, [key(std.Save)], "actionSave")
+        self.save_as_action = self._action(_("Save &As…"), self.save_as, [key("Ctrl+Shift+S")], "actionSaveAs")
+        self.close_action = self._action(_("&Close"), self.close_army, [key(std.Close)], "actionClose")
+        self.quit_action = self._action(_("&Quit"), self.close, [key(std.Quit), key("Ctrl+Q")], "actionQuit")
+        self.undo_action = self._action(_("&Undo"), self._undo, [key(std.Undo)], "actionUndo")
+        self.redo_action = self._action(_("&Redo"), self._redo, [key("Ctrl+Shift+Z"), key("Ctrl+Y")], "actionRedo")
+        self.reload_action = self._action(
+            _("&Reload player catalogs"), self.reload_catalogs, [key("F5")], "actionReloadCatalogs"
+        )
+        self.catalog_errors_action = self._action(
+            _("Show catalogs left &out…"), self._show_catalog_errors, None, "actionCatalogErrors"
+        )
+        self.about_action = self._action(_("&About Warband"), self._about, None, "actionAbout")
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu(_("&File"))
+        file_menu.addAction(self.new_action)
+        file_menu.addAction(self.open_action)
+        self.recent_menu = QMenu(_("Open &Recent"), self)
+        self.recent_menu.setObjectName("recentMenu")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        file_menu.addMenu(self.recent_menu)
+        file_menu.addSeparator()
+        file_menu.addAction(self.save_action)
+        file_menu.addAction(self.save_as_action)
+        file_menu.addAction(self.close_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+        edit_menu = bar.addMenu(_("&Edit"))
+        edit_menu.addAction(self.undo_action)
+        edit_menu.addAction(self.redo_action)
+        catalog_menu = bar.addMenu(_("&Catalogs"))
+        catalog_menu.addAction(self.reload_action)
+        catalog_menu.addAction(self.catalog_errors_action)
+        help_menu = bar.addMenu(_("&Help"))
+        help_menu.addAction(self.about_action)
+        self._fill_recent_menu()
+
+    def _catalogs_for(self, system: str) -> Catalogs:
+        return self.catalog_load.for_system(system)
+
+    # --- the document --------------------------------------------------------------------------------------
+    def _set_document(self, document: ArmyDocument, autosave_path: Path | None = None) -> None:
+        """Show a document in the builder, replacing the one shown (whose autosave is released)."""
+        states = (
+            {name: s.saveState() for name, s in self.builder.splitters().items()} if self._has_builder() else {}
+        )
+        if self._has_builder():
+            self.autosaver.release()
+            old = self.builder
+            self.tabs.removeTab(self.tabs.indexOf(old))
+            old.deleteLater()
+            self.document.deleteLater()
+        self.document = document
+        document.setParent(self)
+        self.builder = BuilderTab(document)
+        self.tabs.insertTab(0, self.builder, _("Army builder"))
+        self.tabs.setCurrentIndex(0)
+        for name, splitter in self.builder.splitters().items():
+            if name in states:
+                splitter.restoreState(states[name])
+        document.history_changed.connect(self._update_title)
+        document.history_changed.connect(self._update_undo_actions)
+        document.state_changed.connect(self._update_title)
+        document.refused.connect(self._on_document_refused)
+        self.autosaver.watch(document, autosave_path)
+        self._update_title()
+        self._update_undo_actions()
+        self.builder.browser.setFocus()
+
+    def _has_builder(self) -> bool:
+        return hasattr(self, "builder")
+
+    def _update_title(self) -> None:
+        self.setWindowTitle(_("{name}[*] — Warband").format(name=self.document.display_name()))
+        self.setWindowModified(self.document.modified)
+
+    def _update_undo_actions(self) -> None:
+        undo, redo = self.document.session.undo_label, self.document.session.redo_label
+        self.undo_action.setEnabled(undo is not None)
+        self.redo_action.setEnabled(redo is not None)
+        self.undo_action.setText(_("&Undo {label}").format(label=undo) if undo else _("&Undo"))
+        self.redo_action.setText(_("&Redo {label}").format(label=redo) if redo else _("&Redo"))
+
+    def _undo(self) -> None:
+        self.document.undo()
+
+    def _redo(self) -> None:
+        self.document.redo()
+
+    # --- file actions --------------------------------------------------------------------------------------
+    def maybe_save(self) -> bool:
+        """Ask what to do with unsaved changes; False means the player cancelled."""
+        if not self.document.modified:
+            return True
+        answer = self.asker.unsaved_changes(self.document.display_name())
+        if answer is Unsaved.SAVE:
+            return self.save()
+        return answer is Unsaved.DISCARD
+
+    def new_army(self) -> None:
+        if self.maybe_save():
+            self._set_document(ArmyDocument(new_army(), self._catalogs_for(DEFAULT_SYSTEM)))
+
+    def close_army(self) -> None:
+        self.new_army()
+
+    def open_army(self, path: Path | None = None) -> bool:
+        """Open an army file; a file that cannot be read leaves the army on screen as it was."""
+        if not self.maybe_save():
+            return False
+        if path is None:
+            folder = self.document.path.parent if self.document.path else None
+            path = self.asker.open_path(folder)
+            if path is None:
+                return False
+        try:
+            army = load_army(path)
+        except FileError as exc:
+            self.asker.error(
+                _("Cannot open the army"),
+                _("{file}\n\n{where}{reason}").format(
+                    file=exc.file, where=f"{exc.where}: " if exc.where else "", reason=exc.message
+                ),
+            )
+            if not path.exists():
+                self.settings.forget_recent(path)
+            return False
+        catalogs = self._catalogs_for(army.system)
+        changes = compare(army, catalogs)
+        if changes and not self.asker.catalog_changes(path.name, changes):
+            return False
+        self._set_document(ArmyDocument(army, catalogs, path))
+        self.settings.add_recent(path)
+        self.statusBar().showMessage(_("Opened {file}").format(file=path), STATUS_MS)
+        return True
+
+    def save(self) -> bool:
+        if self.document.path is None:
+            return self.save_as()
+        return self._save_to(self.document.path)
+
+    def save_as(self) -> bool:
+        folder = self.document.path.parent if self.document.path else Path.home()
+        name = (self.document.army.name or _("army")).strip().replace("/", "-")
+        path = self.asker.save_path(folder / f"{name}{ARMY_SUFFIX}")
+        if path is None:
+            return False
+        if not path.name.endswith(".json"):
+            path = path.with_name(path.name + ARMY_SUFFIX)
+        return self._save_to(path)
+
+    def _save_to(self, path: Path) -> bool:
+        """Save the army, recording its catalogs (AR-04); on failure the work stays open and unsaved."""
+        try:
+            save_army(stamp(self.document.army, self.document.catalogs), path)
+        except FileError as exc:
+            self.asker.error(_("Cannot save the army"), f"{exc.file}\n\n{exc.message}")
+            return False
+        self.document.mark_saved(path)
+        self.autosaver.discard()
+        self.settings.add_recent(path)
+        self.statusBar().showMessage(_("Saved to {file}").format(file=path), STATUS_MS)
+        self._update_title()
+        return True
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        for text in self.settings.recent:
+            action = self.recent_menu.addAction(text)
+            action.triggered.connect(lambda checked=False, p=Path(text): self.open_army(p))
+        self.recent_menu.setEnabled(bool(self.settings.recent))
+
+    # --- catalogs ------------------------------------------------------------------------------------------
+    def reload_catalogs(self) -> None:
+        if self._load_catalogs is None:
+            return
+        self.catalog_load = self._load_catalogs()
+        self.document.set_catalogs(self._catalogs_for(self.document.army.system))
+        count = len(self.catalog_load.errors)
+        if count:
+            self.asker.catalog_errors(list(self.catalog_load.errors))
+        self.statusBar().showMessage(
+            _("Catalogs reloaded; {count} left out").format(count=count) if count else _("Catalogs reloaded"),
+            STATUS_MS,
+        )
+
+    def _show_catalog_errors(self) -> None:
+        self.asker.catalog_errors(list(self.catalog_load.errors))
+
+    # --- recovery ------------------------------------------------------------------------------------------
+    def offer_recovery(self) -> bool:
+        """At start: offer the autosaves left by a session that did not end cleanly."""
+        found, _errors = find_autosaves(self.autosaver.folder)
+        if not found:
+            return False
+        chosen = self.asker.recover(found)
+        if chosen is None:
+            for item in found:
+                discard_autosave(item.file)
+            return False
+        self._recover(chosen)
+        return True
+
+    def _recover(self, item: Recoverable) -> None:
+        document = ArmyDocument(item.army, self._catalogs_for(item.army.system), item.original)
+        document.session.mark_unsaved()
+        self._set_document(document, autosave_path=item.file)
+        self.statusBar().showMessage(_("Recovered unsaved work from {time}").format(time=item.saved_at), STATUS_MS)
+
+    # --- window --------------------------------------------------------------------------------------------
+    def _restore_layout(self) -> None:
+        if self.settings.geometry:
+            self.restoreGeometry(QByteArray.fromBase64(self.settings.geometry.encode()))
+        else:
+            self.resize(1280, 800)
+        for name, splitter in self.builder.splitters().items():
+            state = self.settings.splitters.get(name)
+            if state:
+                splitter.restoreState(QByteArray.fromBase64(state.encode()))
+
+    def _store_layout(self) -> None:
+        self.settings.geometry = bytes(self.saveGeometry().toBase64().data()).decode()
+        for name, splitter in self.builder.splitters().items():
+            self.settings.splitters[name] = bytes(splitter.saveState().toBase64().data()).decode()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        if not self.maybe_save():
+            event.ignore()
+            return
+        self._store_layout()
+        try:
+            save_settings(self.settings, self._settings_file)
+        except OSError as exc:
+            self.statusBar().showMessage(_("Settings not saved: {reason}").format(reason=exc), STATUS_MS)
+        self.autosaver.release()
+        self.autosaver.shutdown()
+        event.accept()
+
+    def _on_document_refused(self, reason: str) -> None:
+        self.statusBar().showMessage(reason, STATUS_MS)
+
+    def _on_autosaver_failed(self, reason: str) -> None:
+        self.statusBar().showMessage(_("Autosave failed: {reason}").format(reason=reason), STATUS_MS)
+
+    def _about(self) -> None:
+        box = QMessageBox(self)
+        box.setWindowTitle(_("About Warband"))
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        about = _("Army builder and battle tracker for wargames where priests and mages decide battles.")
+        box.setText(f"Warband {__version__}\n{about}")
+        box.exec()

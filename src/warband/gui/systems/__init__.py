@@ -1,0 +1,1 @@
+"""Panels that only one rule system needs, one package per system id."""

@@ -1,0 +1,375 @@
+"""The picker's rows: every miracle or magic item of the catalogs, for the selected unit, eligible or not.
+
+The model only shows what `options()` decided; the reasons of a refusal are worked out for the rows on screen.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, cast
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtGui import QFont, QGuiApplication, QPalette
+
+from warband.gui.army_document import ArmyDocument
+from warband.gui.systems.confrontation.held_table_model import describe_reasons, fold, tooltip_html
+from warband.model.army import Army, Choice, Problem, options
+from warband.model.catalog import Catalogs
+from warband.model.messages import _
+from warband.model.names import display_name
+from warband.model.systems.confrontation.rules import index
+from warband.model.systems.confrontation.schema import Item, Miracle
+
+Kind = Literal["miracle", "item"]
+Index = QModelIndex | QPersistentModelIndex
+
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+"""Numbers for numeric columns, folded text for the others."""
+CHOICE_ROLE = Qt.ItemDataRole.UserRole + 2
+"""The row's `Choice`."""
+
+ASPECT_COLUMNS = ("creation", "alteration", "destruction")
+MIRACLE_COLUMNS = ("name", "cost", *ASPECT_COLUMNS, "fervour", "difficulty", "access", "reason")
+ITEM_COLUMNS = ("name", "cost", "restriction", "reason")
+NUMERIC = frozenset({"cost", *ASPECT_COLUMNS, "fervour", "difficulty"})
+_AT_THE_TABLE = 1_000_000  # sorts "set at the table" after every number
+_ROOT = QModelIndex()
+
+
+def _columns() -> dict[str, tuple[str, str | None]]:
+    """Each column's title and tooltip, in the current language."""
+    return {
+        "name": (_("Name"), None),
+        "cost": (_("Cost"), _("Army points (A.P.)")),
+        "creation": (_("C"), _("Creation needed")),
+        "alteration": (_("A"), _("Alteration needed")),
+        "destruction": (_("D"), _("Destruction needed")),
+        "fervour": (_("Fervour"), _("The least faith to spend when calling it")),
+        "difficulty": (_("Difficulty"), _("The roll to reach; “table” when it is set at the table")),
+        "access": (_("Access"), _("Who may take it: cults, Alliance Paths, or the Universal Cult")),
+        "restriction": (_("Restriction"), _("Who may carry it")),
+        "reason": (_("Reason"), _("Why the unit may not take it (empty when it may)")),
+    }
+
+
+class OptionsCache:
+    """The last `options()` answer: the miracle and item pickers of one panel share it (one call per change)."""
+
+    def __init__(self) -> None:
+        self._asked: tuple[object, str, object] | None = None
+        self._answer: list[Choice] = []
+
+    def get(self, army: Army, unit_id: str, catalogs: Catalogs) -> list[Choice]:
+        asked = self._asked
+        if asked is None or asked[0] is not army or asked[1] != unit_id or asked[2] is not catalogs:
+            self._answer = options(army, unit_id, catalogs)
+            self._asked = (army, unit_id, catalogs)
+        return self._answer
+
+
+class OptionsTableModel(QAbstractTableModel):
+    """One kind of choice ("miracle" or "item") for the document's selected unit, one row per catalog entry.
+
+    It sorts itself (in Python, once per sort or refresh: thousands of rows sort in milliseconds, where a proxy
+    would call `data()` for every comparison); its proxy only filters.
+    """
+
+    def __init__(
+        self,
+        document: ArmyDocument,
+        kind: Kind,
+        parent: QObject | None = None,
+        *,
+        shared: OptionsCache | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._document = document
+        self._options = shared or OptionsCache()
+        self._unit_key: tuple[str, str, str] | None = None
+        self.kind: Kind = kind
+        self.columns: tuple[str, ...] = MIRACLE_COLUMNS if kind == "miracle" else ITEM_COLUMNS
+        self._choices: list[Choice] = []
+        self._sort_column = -1  # catalog order until asked
+        self._sort_order = Qt.SortOrder.AscendingOrder
+        self._reasons: dict[str, tuple[Problem, ...]] = {}  # entry id → reasons, until the next refresh
+        self._texts: dict[str, tuple[str, str, str]] = {}  # entry id → (access or restriction, search, name key)
+        self._catalogs = document.catalogs
+        document.selection_changed.connect(self._on_document_selection_changed)
+        document.state_changed.connect(self._on_document_state_changed)
+        self.refresh()
+
+    # --- reading -------------------------------------------------------------------------------------------
+    def column(self, name: str) -> int:
+        return self.columns.index(name)
+
+    def choice(self, row: int) -> Choice:
+        return self._choices[row]
+
+    def reasons(self, row: int) -> tuple[Problem, ...]:
+        """Why the row's entry is refused, worked out once per row until the next refresh."""
+        choice = self._choices[row]
+        found = self._reasons.get(choice.id)
+        if found is None:
+            found = self._reasons[choice.id] = choice.reasons
+        return found
+
+    def search_key(self, row: int) -> str:
+        return self._texts_of(self._choices[row])[1]
+
+    # --- keeping up with the document ----------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Take the options again. An edit of the same unit changes a row or two in place; views keep their
+        sort, scroll and selection. Another unit (or catalog) sorts again, and resets if the entries changed."""
+        document = self._document
+        unit = document.army.unit(document.selected) if document.selected is not None else None
+        choices: list[Choice] = []
+        if unit is not None:
+            everything = self._options.get(document.army, unit.id, document.catalogs)
+            choices = [c for c in everything if c.kind == self.kind]
+        key = (unit.id, unit.label, unit.profile) if unit is not None else None  # what the reasons depend on
+        if document.catalogs is self._catalogs and key == self._unit_key and self._refresh_in_place(choices):
+            return
+        if document.catalogs is not self._catalogs:
+            self._catalogs = document.catalogs
+            self._texts.clear()
+        self._unit_key = key
+        self._reasons.clear()
+        choices = self._sorted(choices)
+        if [c.id for c in choices] == [c.id for c in self._choices]:
+            self._choices = choices
+            if choices:
+                self.dataChanged.emit(self.index(0, 0), self.index(len(choices) - 1, len(self.columns) - 1))
+            return
+        self.beginResetModel()
+        self._choices = choices
+        self.endResetModel()
+
+    def _refresh_in_place(self, choices: list[Choice]) -> bool:
+        """The same unit: keep the rows' order and tell views about the rows that changed (what it holds)."""
+        rows = {c.id: row for row, c in enumerate(self._choices)}
+        if len(choices) != len(rows) or any(c.id not in rows for c in choices):
+            return False
+        ordered = list(self._choices)
+        for choice in choices:
+            ordered[rows[choice.id]] = choice
+        changed = [
+            row for row, (new, old) in enumerate(zip(ordered, self._choices, strict=True)) if new[:7] != old[:7]
+        ]
+        self._choices = ordered
+        for row in changed:
+            self._reasons.pop(ordered[row].id, None)
+        if changed:
+            self.dataChanged.emit(self.index(changed[0], 0), self.index(changed[-1], len(self.columns) - 1))
+        return True
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Sort the rows by a column's value (then by name); selections and current rows follow their entries."""
+        self.layoutAboutToBeChanged.emit()
+        self._sort_column, self._sort_order = column, order
+        before = self.persistentIndexList()
+        ids = [self._choices[i.row()].id for i in before]
+        self._choices = self._sorted(self._choices)
+        rows = {c.id: row for row, c in enumerate(self._choices)}
+        self.changePersistentIndexList(
+            before, [self.index(rows[e], i.column()) for e, i in zip(ids, before, strict=True)]
+        )
+        self.layoutChanged.emit()
+
+    def _sorted(self, choices: list[Choice]) -> list[Choice]:
+        if not 0 <= self._sort_column < len(self.columns):
+            return choices
+        column = self.columns[self._sort_column]
+        descending = self._sort_order == Qt.SortOrder.DescendingOrder
+        return sorted(
+            choices, key=lambda c: (self._sort_value(c, column), self._texts_of(c)[2]), reverse=descending
+        )
+
+    def _on_document_selection_changed(self, unit_id: object) -> None:
+        self.refresh()
+
+    def _on_document_state_changed(self) -> None:
+        self.refresh()
+
+    # --- QAbstractTableModel -------------------------------------------------------------------------------
+    def rowCount(self, parent: Index = _ROOT) -> int:  # noqa: N802 (Qt's name)
+        return 0 if parent.isValid() else len(self._choices)
+
+    def columnCount(self, parent: Index = _ROOT) -> int:  # noqa: N802 (Qt's name)
+        return 0 if parent.isValid() else len(self.columns)
+
+    def headerData(  # noqa: N802 (Qt's name)
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.columns):
+            return None
+        title, tip = _columns()[self.columns[section]]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return title
+        return tip if role == Qt.ItemDataRole.ToolTipRole else None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or index.row() >= len(self._choices):
+            return None
+        row = index.row()
+        choice = self._choices[row]
+        column = self.columns[index.column()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._display(choice, column, row)
+        if role == SORT_ROLE:
+            return self._sort_value(choice, column)
+        if role == Qt.ItemDataRole.ForegroundRole and not choice.eligible:
+            return QGuiApplication.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return tooltip_html(self._tooltip(choice, row))
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in NUMERIC:
+            return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        if role == Qt.ItemDataRole.FontRole and choice.owned and column == "name":
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == CHOICE_ROLE:
+            return choice
+        return None
+
+    # --- cells ---------------------------------------------------------------------------------------------
+    def _display(self, choice: Choice, column: str, row: int) -> str:
+        if column == "name":
+            return choice.name
+        if column == "cost":
+            return str(choice.cost)
+        if column == "reason":
+            return "" if choice.eligible else describe_reasons(self.reasons(row))
+        if column in ("access", "restriction"):
+            return self._texts_of(choice)[0]
+        miracle = cast(Miracle, choice.entry)
+        if column == "fervour":
+            return str(miracle.fervour)
+        if column == "difficulty":
+            return _("table") if miracle.difficulty is None else str(miracle.difficulty)
+        return str(miracle.aspects.level(column))
+
+    def _sort_value(self, choice: Choice, column: str) -> int | str:
+        if column == "name":
+            return self._texts_of(choice)[2]
+        if column == "cost":
+            return choice.cost
+        if column == "reason":
+            return 0 if choice.eligible else 1  # refused after the ones it may take; reasons are not worked out
+        if column in ("access", "restriction"):
+            return fold(self._texts_of(choice)[0])
+        miracle = cast(Miracle, choice.entry)
+        if column == "fervour":
+            return miracle.fervour
+        if column == "difficulty":
+            return _AT_THE_TABLE if miracle.difficulty is None else miracle.difficulty
+        return miracle.aspects.level(column)
+
+    def _tooltip(self, choice: Choice, row: int) -> str:
+        lines = [choice.name]
+        if not choice.eligible:
+            lines.append(describe_reasons(self.reasons(row), "\n") + ".")
+        if choice.owned:
+            lines.append(_("The unit holds it already ({times}×).").format(times=choice.owned))
+        entry = choice.entry
+        if isinstance(entry, Miracle):
+            details = ((_("Range"), entry.range), (_("Area"), entry.area), (_("Duration"), entry.duration))
+            lines.extend(f"{label}: {value}" for label, value in details if value)
+        if isinstance(entry, Miracle | Item) and entry.notes:
+            notes = entry.notes
+            lines.append(notes if len(notes) <= 300 else notes[:300] + "…")
+        return "\n".join(lines)
+
+    def _texts_of(self, choice: Choice) -> tuple[str, str, str]:
+        """Who may take the entry in words, what a search matches, its name to sort; kept until catalogs change."""
+        texts = self._texts.get(choice.id)
+        if texts is None:
+            entry = choice.entry
+            if isinstance(entry, Miracle):
+                described = self._access(entry)
+            elif isinstance(entry, Item):
+                described = _restriction(entry)
+            else:
+                described = ""
+            name = fold(choice.name)
+            texts = self._texts[choice.id] = (described, f"{name} {fold(choice.id)} {fold(described)}", name)
+        return texts
+
+    def _access(self, miracle: Miracle) -> str:
+        cults = index(self._catalogs).cults
+        paths = {
+            "light": _("Ways of Light"),
+            "darkness": _("Meanders of Darkness"),
+            "destiny": _("Path of Destiny"),
+        }
+        parts = [display_name(cults[c].name) if c in cults else c for c in miracle.cults]
+        parts.extend(paths[p] for p in miracle.paths)
+        if miracle.universal:
+            parts.append(_("Universal"))
+        return ", ".join(parts)
+
+
+def _restriction(item: Item) -> str:
+    parts = list(item.peoples)
+    if item.faithful_only:
+        parts.append(_("Faithful only"))
+    return ", ".join(parts) if parts else _("Any model")
+
+
+class OptionsFilterProxyModel(QSortFilterProxyModel):
+    """Hides what the unit may not take (unless asked) and what does not match the search; sorts by value."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._show_ineligible = False
+        self._search = ""
+        self.setSortRole(SORT_ROLE)
+        self.setSortCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """The options sort themselves (fast); the proxy keeps their order."""
+        source = self.sourceModel()
+        if isinstance(source, OptionsTableModel):
+            source.sort(column, order)
+        else:
+            super().sort(column, order)
+
+    @property
+    def show_ineligible(self) -> bool:
+        return self._show_ineligible
+
+    def set_show_ineligible(self, show: bool) -> None:
+        if show != self._show_ineligible:
+            self._change_filter(show, self._search)
+
+    def set_search(self, text: str) -> None:
+        search = fold(text.strip())
+        if search != self._search:
+            self._change_filter(self._show_ineligible, search)
+
+    def _change_filter(self, show: bool, search: str) -> None:
+        if hasattr(self, "endFilterChange"):  # Qt ≥ 6.10; `invalidateRowsFilter` is deprecated there
+            self.beginFilterChange()
+            self._show_ineligible, self._search = show, search
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:  # pragma: no cover (older Qt)
+            self._show_ineligible, self._search = show, search
+            self.invalidateRowsFilter()
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:  # noqa: N802 (Qt's name)
+        source = self.sourceModel()
+        if not isinstance(source, OptionsTableModel):
+            return True
+        if not (self._show_ineligible or source.choice(source_row).eligible):
+            return False
+        return not self._search or all(word in source.search_key(source_row) for word in self._search.split())

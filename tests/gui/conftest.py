@@ -1,0 +1,124 @@
+"""GUI fixtures: a real main window on the built-in catalogs, with a scripted asker instead of dialogs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from warband.gui.army_document import ArmyDocument
+from warband.gui.dialogs import Unsaved
+from warband.gui.main_window import MainWindow
+from warband.gui.settings import Settings
+from warband.model.army import Change
+from warband.model.autosave import Recoverable
+from warband.model.catalog import builtin_catalog_paths, load_catalogs
+from warband.model.storage import FileError
+from warband.model.systems.confrontation.schema import ConfrontationArmy
+
+
+@dataclass
+class ScriptedAsker:
+    """Answers the window's questions as a test says, and remembers what was asked."""
+
+    unsaved_answer: Unsaved = Unsaved.CANCEL
+    open_answer: Path | None = None
+    save_answer: Path | None = None
+    changes_answer: bool = True
+    recover_index: int | None = 0
+    asked: list[str] = field(default_factory=list)
+    errors: list[tuple[str, str]] = field(default_factory=list)
+    changes: list[Change] = field(default_factory=list)
+    catalog_error_lists: list[list[FileError]] = field(default_factory=list)
+
+    def unsaved_changes(self, name: str) -> Unsaved:
+        self.asked.append(f"unsaved:{name}")
+        return self.unsaved_answer
+
+    def open_path(self, folder: Path | None) -> Path | None:
+        self.asked.append("open")
+        return self.open_answer
+
+    def save_path(self, suggested: Path) -> Path | None:
+        self.asked.append(f"save:{suggested.name}")
+        return self.save_answer
+
+    def error(self, title: str, text: str) -> None:
+        self.errors.append((title, text))
+
+    def catalog_changes(self, name: str, changes: list[Change]) -> bool:
+        self.asked.append(f"changes:{name}")
+        self.changes = list(changes)
+        return self.changes_answer
+
+    def recover(self, found: list[Recoverable]) -> Recoverable | None:
+        self.asked.append(f"recover:{len(found)}")
+        return None if self.recover_index is None else found[self.recover_index]
+
+    def catalog_errors(self, errors: list[FileError]) -> None:
+        self.catalog_error_lists.append(list(errors))
+
+
+@pytest.fixture(scope="session")
+def builtin_load():
+    return load_catalogs(builtin_catalog_paths())
+
+
+@pytest.fixture
+def catalogs(builtin_load):
+    return builtin_load.for_system("confrontation")
+
+
+@pytest.fixture
+def asker():
+    return ScriptedAsker()
+
+
+@pytest.fixture
+def autosave_folder(tmp_path):
+    return tmp_path / "autosave"
+
+
+@pytest.fixture
+def make_window(qtbot, builtin_load, asker, autosave_folder, tmp_path):
+    """Build main windows that share the test's autosave folder and settings file."""
+
+    def build(load=None, settings=None, reload=None):
+        window = MainWindow(
+            load or builtin_load,
+            settings or Settings(),
+            autosave_folder,
+            load_catalogs=reload,
+            settings_file=tmp_path / "settings.json",
+            asker=asker,
+        )
+        qtbot.addWidget(window)
+        return window
+
+    return build
+
+
+@pytest.fixture
+def window(make_window):
+    return make_window()
+
+
+def army(*units, limit=400, name="Gate guard"):
+    return ConfrontationArmy.model_validate(
+        {"system": "confrontation", "name": name, "points_limit": limit, "units": list(units)}
+    )
+
+
+@pytest.fixture
+def document(qtbot, catalogs):
+    doc = ArmyDocument(
+        army(
+            {"id": "u1", "profile": "iron-priestess", "miracles": ["messager-divin"]},
+            {"id": "u2", "profile": "griffin-trooper", "label": "Gawen"},
+            {"id": "u3", "profile": "templar-warrior-monk"},
+        ),
+        catalogs,
+    )
+    yield doc
+    doc.deleteLater()
