@@ -153,8 +153,8 @@ class UnitPanel(QWidget):
 
         self._body.addWidget(held)
         self._body.addWidget(picker)
-        self._body.setStretchFactor(0, 1)
-        self._body.setStretchFactor(1, 2)
+        self._body.setStretchFactor(0, 2)
+        self._body.setStretchFactor(1, 3)
 
         layout = QVBoxLayout(self)
         for widget in (self._hint_label, self._title_label, self._profile_label, self._faith_label):
@@ -184,6 +184,8 @@ class UnitPanel(QWidget):
         for column in (1, 2):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         view.installEventFilter(self)
+        rows = view.verticalHeader().defaultSectionSize()
+        view.setMinimumHeight(view.horizontalHeader().sizeHint().height() + 4 * rows + 4)  # four entries in view
         view.selectionModel().selectionChanged.connect(self._on_held_selection_changed)
         button = QPushButton(_("Remove"), box)
         button.setObjectName(f"remove{noun}Button")
