@@ -12,6 +12,8 @@ import tempfile
 from pathlib import Path
 
 import warband.gui  # noqa: F401  (pydantic before PySide6)
+
+# isort: split
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QCheckBox
 
