@@ -24,9 +24,7 @@ from warband.model.storage import FileError
 def test_autosave_round_trip_newest_first(tmp_path):
     older = make_army(unit("u1", "templar"), name="Older")
     newer = make_army(unit("u1", "beast"), name="Newer")
-    write_autosave(
-        tmp_path / f"a{SUFFIX}", autosave_bytes(older, None, dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
-    )
+    write_autosave(tmp_path / f"a{SUFFIX}", autosave_bytes(older, None, dt.datetime(2026, 1, 1, tzinfo=dt.UTC)))
     write_autosave(
         tmp_path / f"b{SUFFIX}",
         autosave_bytes(newer, Path("/armies/newer.warband.json"), dt.datetime(2026, 2, 1, tzinfo=dt.UTC)),
