@@ -16,7 +16,6 @@ from warband.model.army import Army, Report, validate
 from warband.model.catalog import Catalogs
 from warband.model.edits import new_unit_ids
 from warband.model.session import Command, RefusedError, Selection, Session
-from warband.model.storage import FileError
 
 
 class ArmyDocument(QObject):
@@ -130,10 +129,3 @@ class ArmyDocument(QObject):
     def _on_session_selection(self, old: Selection, new: Selection) -> None:
         self.selection_changed.emit(new)
 
-
-class DocumentLoadError(Exception):
-    """An army file that cannot be opened; the document on screen is untouched."""
-
-    def __init__(self, error: FileError) -> None:
-        super().__init__(str(error))
-        self.error = error
