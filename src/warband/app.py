@@ -6,6 +6,9 @@ import gc
 import sys
 from collections.abc import Sequence
 
+import warband.gui  # noqa: F401  (pydantic before PySide6: see warband/gui/__init__.py)
+
+# isort: split
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 

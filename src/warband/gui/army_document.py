@@ -128,4 +128,3 @@ class ArmyDocument(QObject):
 
     def _on_session_selection(self, old: Selection, new: Selection) -> None:
         self.selection_changed.emit(new)
-

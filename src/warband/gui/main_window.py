@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QTabWidget, QWidget
+from PySide6.QtWidgets import QFrame, QMainWindow, QMenu, QMessageBox, QScrollArea, QTabWidget, QWidget
 
 from warband import __version__
 from warband.gui.army_document import ArmyDocument
@@ -32,6 +32,20 @@ def new_army(system: str = DEFAULT_SYSTEM) -> Army:
     return get_system(system).army_model.model_validate(
         {"system": system, "name": "", "points_limit": DEFAULT_LIMIT}
     )
+
+
+def tab_page(widget: QWidget) -> QScrollArea:
+    """A tab's page, in a frameless scroll area that keeps the page's size changes to itself.
+
+    Without it, every label whose text changes (a total, a count) sends a layout request up to the tab widget,
+    which lays out and repaints the whole window: two full repaints per edit, measured at 13–15 ms each.
+    """
+    area = QScrollArea()
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidgetResizable(True)
+    area.setWidget(widget)
+    area.setFocusProxy(widget)
+    return area
 
 
 class MainWindow(QMainWindow):
@@ -67,6 +81,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.tabs)
         self.document: ArmyDocument
         self.builder: BuilderTab
+        self._builder_page: QScrollArea
         self._build_actions()
         self._build_menus()
         self._set_document(ArmyDocument(new_army(), self._catalogs_for(DEFAULT_SYSTEM)))
@@ -140,14 +155,15 @@ class MainWindow(QMainWindow):
         )
         if self._has_builder():
             self.autosaver.release()
-            old = self.builder
+            old = self._builder_page
             self.tabs.removeTab(self.tabs.indexOf(old))
             old.deleteLater()
             self.document.deleteLater()
         self.document = document
         document.setParent(self)
         self.builder = BuilderTab(document)
-        self.tabs.insertTab(0, self.builder, _("Army builder"))
+        self._builder_page = tab_page(self.builder)
+        self.tabs.insertTab(0, self._builder_page, _("Army builder"))
         self.tabs.setCurrentIndex(0)
         for name, splitter in self.builder.splitters().items():
             if name in states:

@@ -64,9 +64,9 @@ class RosterPanel(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(self.model.column_of(RosterTableModel.LABEL), QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(
-            self.model.column_of(RosterTableModel.COST), QHeaderView.ResizeMode.ResizeToContents
-        )
+        cost = self.model.column_of(RosterTableModel.COST)
+        header.setSectionResizeMode(cost, QHeaderView.ResizeMode.Fixed)  # measuring every row costs each edit
+        header.resizeSection(cost, self.table.fontMetrics().horizontalAdvance("99999") + 16)
 
         self.remove_button = self._button(_("Remove"), "removeUnitButton", QKeySequence.StandardKey.Delete)
         self.table.installEventFilter(self)

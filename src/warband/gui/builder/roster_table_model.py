@@ -88,23 +88,22 @@ class RosterTableModel(QAbstractTableModel):
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid() or not 0 <= index.row() < len(self._ids):
             return None
-        army = self._document.army
-        unit = army.units[index.row()]
+        unit = self._document.army.units[index.row()]
         kind = self._columns[index.column()]
-        profile = self._document.catalogs.get("profiles", unit.profile)
-        profile_name = display_name(profile.name) if profile else unit.profile
-        if role == UNIT_ID_ROLE:
-            return unit.id
         if role == Qt.ItemDataRole.DisplayRole:
             if kind == self.LABEL:
-                return unit.label or profile_name
+                return unit.label or self._profile_name(unit.profile)
             if kind == self.PROFILE:
-                return profile_name if profile else _("{profile} (unknown)").format(profile=unit.profile)
+                if self._document.catalogs.get("profiles", unit.profile) is None:
+                    return _("{profile} (unknown)").format(profile=unit.profile)
+                return self._profile_name(unit.profile)
             if kind == self.COUNT:
                 return unit.count
             if kind == self.COST:
                 return self._document.report.units[index.row()].cost
             return unit.notes.replace("\n", " ")
+        if role == UNIT_ID_ROLE:
+            return unit.id
         if role == Qt.ItemDataRole.EditRole:
             return {self.LABEL: unit.label, self.NOTES: unit.notes, self.COUNT: unit.count}.get(kind)
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -117,9 +116,11 @@ class RosterTableModel(QAbstractTableModel):
             return QBrush(QApplication.palette().color(QPalette.ColorRole.PlaceholderText))
         if role == Qt.ItemDataRole.TextAlignmentRole and kind in (self.COST, self.COUNT):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.DecorationRole and kind == self.LABEL:
-            return None
         return None
+
+    def _profile_name(self, profile_id: str) -> str:
+        profile = self._document.catalogs.get("profiles", profile_id)
+        return display_name(profile.name) if profile else profile_id
 
     def setData(self, index: ModelIndex, value: object, role: int = Qt.ItemDataRole.EditRole) -> bool:  # noqa: N802
         if role != Qt.ItemDataRole.EditRole or not index.isValid():
