@@ -61,6 +61,27 @@ TEMPLATES: dict[str, str] = {
     "change.cost": N_("{kind} {entry}: its cost went from {old} to {new} A.P. ({units})."),
     "change.requirements": N_("{kind} {entry}: its requirements changed ({what}) ({units})."),
     "change.profile": N_("{kind} {entry}: its Faithful profile changed ({what}) ({units})."),
+    # Confrontation battles: the turn, the Divination phase and calling miracles
+    "phase.first": N_("This is the first phase of the turn; undo to go back into the last turn."),
+    "battle.ended": N_("The battle is over."),
+    "tactical.tie": N_("Both sides rolled {roll} for the Tactical roll: roll again."),
+    "call.phase": N_("Miracles are called in the Divination phase; this is the {phase} phase."),
+    "call.out_of_play": N_("{unit} is out of play."),
+    "call.not_faithful": N_("{unit} is not a Faithful and calls no miracle."),
+    "call.not_owned": N_("{unit} does not own the miracle {miracle}."),
+    "call.twice": N_("{unit} has already called {miracle} this turn, successfully or not."),
+    "call.all_called": N_("{unit} has called all its miracles this turn."),
+    "call.no_miracles": N_("{unit} owns no miracle."),
+    "call.shot": N_("{unit} has shot this turn and cannot call a miracle."),
+    "call.feat": N_("{unit} performed a Physical Feat this turn and cannot call a miracle."),
+    "call.moved": N_("{unit} moved farther than its Movement this turn and cannot call a miracle."),
+    "call.engaged": N_("{unit} is engaged in melee by an enemy and cannot call a miracle."),
+    "call.wounds_roll": N_("{unit} suffered a Wounds roll this turn and cannot call a miracle."),
+    "call.no_sight": N_("{unit} must see its target or be in base contact with it: confirm it first."),
+    "call.fervour_low": N_("{miracle} needs a fervour of at least {minimum}; {fervour} was declared."),
+    "call.fervour_high": N_("{unit} has {faith} T.F. left and cannot spend a fervour of {fervour}."),
+    "call.difficulty": N_("The difficulty of {miracle} is set at the table ({how}): enter it."),
+    "act.after_call": N_("{unit} called a miracle this turn and cannot {act} in the same turn."),
 }
 
 

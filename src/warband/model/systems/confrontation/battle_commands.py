@@ -1,0 +1,213 @@
+"""The actions of a Confrontation battle, as commands: small frozen values that the journal can write and replay.
+
+A roll is made once, when the action is taken; the command carries the dice, so replaying it (redo, or resuming
+after a crash) gives the same outcome, while undoing and acting again rolls new dice (AR-05).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, Strict, TypeAdapter
+
+from warband.model.catalog import Flag, Frozen, Id
+from warband.model.dice import TypedDice
+from warband.model.edits import replace
+from warband.model.session import RefusedError
+from warband.model.systems.confrontation import battle_rules as rules
+from warband.model.systems.confrontation.battle_state import (
+    PHASE_NAMES,
+    WOUND_LEVELS,
+    ConfrontationBattle,
+    SideIndex,
+)
+
+FLAG_FIELDS: dict[str, str] = {
+    "removed": "Removed from play",
+    "engaged": "Engaged in melee",
+    "wounds_roll": "Wounds roll suffered",
+    "moved_beyond": "Moved beyond its Movement",
+    "moved_by_effect": "Extra movement from an effect",
+    "feat": "Physical Feat",
+    "shot": "Shot",
+    "divination_done": "Done in the Divination phase",
+}
+NUMBER_FIELDS: dict[str, str] = {"faith": "T.F.", "discipline_bonus": "Discipline bonus"}
+
+
+class NextPhase(Frozen):
+    kind: Literal["next_phase"] = "next_phase"
+
+    @property
+    def label(self) -> str:
+        return "Next phase"
+
+    def apply(self, state: ConfrontationBattle) -> ConfrontationBattle:
+        return rules.next_phase(state)
+
+
+class PreviousPhase(Frozen):
+    kind: Literal["previous_phase"] = "previous_phase"
+
+    @property
+    def label(self) -> str:
+        return "Previous phase"
+
+    def apply(self, state: ConfrontationBattle) -> ConfrontationBattle:
+        return rules.previous_phase(state)
+
+
+class SetTacticalWinner(Frozen):
+    """Record this turn's Tactical roll: its winner, and the dice when the program rolled them."""
+
+    kind: Literal["tactical_winner"] = "tactical_winner"
+    side: SideIndex | None
+    rolls: tuple[int, ...] = ()
+
+    @property
+    def label(self) -> str:
+        return "Tactical roll" if self.rolls else "Set the Tactical winner"
+
+    def apply(self, state: ConfrontationBattle) -> ConfrontationBattle:
+        return replace(state, tactical_winner=self.side)
+
+
+class SetModelFlag(Frozen):
+    kind: Literal["model_flag"] = "model_flag"
+    key: Annotated[str, Strict(), Field(max_length=100)]
+    field: Literal[
+        "removed", "engaged", "wounds_roll", "moved_beyond", "moved_by_effect", "feat", "shot", "divination_done"
+    ]
+    value: Flag
+
+    @property
+    def label(self) -> str:
+        return f"{FLAG_FIELDS[self.field]}: {'yes' if self.value else 'no'}"
+
+    def apply(self, state: ConfrontationBattle) -> ConfrontationBattle:
+        rules.act_after_call(state, self.key, self.field, self.value)
+        return rules.with_model(state, self.key, **{self.field: self.value})
+
+
+class SetModelNumber(Frozen):
+    kind: Literal["model_number"] = "model_number"
+    key: Annotated[str, Strict(), Field(max_length=100)]
+    field: Literal["faith", "discipline_bonus"]
+    value: Annotated[int, Strict(), Field(ge=-20, le=200)]
+
+    @property
+    def label(self) -> str:
+        return f"{NUMBER_FIELDS[self.field]}: {self.value}"
+
+    def apply(self, state: ConfrontationBattle) -> ConfrontationBattle:
+        return rules.with_model(state, self.key, **{self.field: self.value})
+
+
+class SetWounds(Frozen):
+    kind: Literal["wounds"] = "wounds"
+    key: Annotated[str, Strict(), Field(max_length=100)]
+    wounds: Literal["unhurt", "light", "serious", "critical", "killed"]
+
+    @property
+    def label(self) -> str:
+        return f"Wounds: {self.wounds}"
+
+    def apply(self, state: ConfrontationBattle) -> ConfrontationBattle:
+        assert self.wounds in WOUND_LEVELS
+        return rules.with_model(state, self.key, wounds=self.wounds)
+
+
+class SetTieOrder(Frozen):
+    """A player orders its Faithful of equal Discipline (CF-14)."""
+
+    kind: Literal["tie_order"] = "tie_order"
+    side: SideIndex
+    order: tuple[Id, ...]
+
+    @property
+    def label(self) -> str:
+        return "Reorder tied Faithful"
+
+    def apply(self, state: ConfrontationBattle) -> ConfrontationBattle:
+        side = state.sides[self.side]
+        known = [u.id for u in side.army.units]
+        order = [uid for uid in self.order if uid in known]
+        order += [uid for uid in side.tie_order if uid not in order]
+        sides = list(state.sides)
+        sides[self.side] = replace(side, tie_order=tuple(order))
+        return replace(state, sides=tuple(sides))
+
+
+class CallMiracle(Frozen):
+    """A Divination roll (CF-19) with its dice, already thrown."""
+
+    kind: Literal["call_miracle"] = "call_miracle"
+    key: Annotated[str, Strict(), Field(max_length=100)]
+    miracle: Id
+    fervour: Annotated[int, Strict(), Field(ge=0, le=200)]
+    target_confirmed: Flag
+    difficulty: Annotated[int, Strict(), Field(ge=0, le=100)] | None = None
+    dice: tuple[Annotated[int, Strict(), Field(ge=1, le=6)], ...]
+    typed: Flag = False
+    """The dice came from the table rather than from the program."""
+
+    @property
+    def label(self) -> str:
+        return f"Call {self.miracle}"
+
+    def request(self) -> rules.CallRequest:
+        return rules.CallRequest(self.key, self.miracle, self.fervour, self.target_confirmed, self.difficulty)
+
+    def apply(self, state: ConfrontationBattle) -> ConfrontationBattle:
+        battle, _outcome = rules.call_miracle(state, self.request(), TypedDice(self.dice))
+        return battle
+
+    def outcome(self, state: ConfrontationBattle) -> rules.Outcome:
+        return rules.call_miracle(state, self.request(), TypedDice(self.dice))[1]
+
+
+class EndBattle(Frozen):
+    kind: Literal["end_battle"] = "end_battle"
+    ended: Flag = True
+
+    @property
+    def label(self) -> str:
+        return "End the battle" if self.ended else "Resume the battle"
+
+    def apply(self, state: ConfrontationBattle) -> ConfrontationBattle:
+        return replace(state, ended=self.ended)
+
+
+BattleCommand = Annotated[
+    NextPhase
+    | PreviousPhase
+    | SetTacticalWinner
+    | SetModelFlag
+    | SetModelNumber
+    | SetWounds
+    | SetTieOrder
+    | CallMiracle
+    | EndBattle,
+    Field(discriminator="kind"),
+]
+COMMANDS: TypeAdapter[BattleCommand] = TypeAdapter(BattleCommand)
+
+
+def phase_label(state: ConfrontationBattle) -> str:
+    return f"Turn {state.turn}, {PHASE_NAMES[state.phase]}"
+
+
+__all__ = [
+    "COMMANDS",
+    "BattleCommand",
+    "CallMiracle",
+    "EndBattle",
+    "NextPhase",
+    "PreviousPhase",
+    "RefusedError",
+    "SetModelFlag",
+    "SetModelNumber",
+    "SetTacticalWinner",
+    "SetTieOrder",
+    "SetWounds",
+]

@@ -1,0 +1,428 @@
+"""Confrontation battle rules: starting a battle, the turn (CF-08, CF-18), the Divination order (CF-13 … CF-16)
+and calling a miracle (CF-09 … CF-12, CF-17, CF-19). Pure functions of a battle value and, for rolls, of dice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from warband.model.army import Problem, UnitRef, stamp
+from warband.model.catalog import Catalogs
+from warband.model.dice import Dice
+from warband.model.edits import replace
+from warband.model.names import display_name
+from warband.model.session import RefusedError
+from warband.model.systems.confrontation.battle_state import (
+    PHASE_NAMES,
+    PHASES,
+    ConfrontationBattle,
+    ModelState,
+    RulesOptions,
+    Side,
+    model_key,
+    split_key,
+)
+from warband.model.systems.confrontation.rules import unit_label
+from warband.model.systems.confrontation.schema import (
+    ConfrontationArmy,
+    ConfrontationUnit,
+    Miracle,
+    Profile,
+    Snapshot,
+)
+
+PER_TURN_RESET: dict[str, object] = {
+    "wounds_roll": False,
+    "moved_beyond": False,
+    "moved_by_effect": False,
+    "feat": False,
+    "shot": False,
+    "called": (),
+    "discipline_bonus": 0,
+    "divination_done": False,
+}
+
+
+# --- starting ----------------------------------------------------------------------------------------------
+def start_battle(
+    sides: Sequence[tuple[str, ConfrontationArmy]], catalogs: Catalogs, options: RulesOptions | None = None
+) -> ConfrontationBattle:
+    """A battle between two armies (the same file twice is fine), with the catalog entries they use embedded."""
+    if len(sides) != 2:
+        raise ValueError("a battle has two sides")
+    tables: dict[str, dict[str, object]] = {"cults": {}, "miracles": {}, "items": {}, "profiles": {}}
+    for _player, army in sides:
+        snapshot = getattr(stamp(army, catalogs), "snapshot", None)
+        if snapshot is not None:
+            for kind in tables:
+                tables[kind].update(getattr(snapshot, kind))
+    entries = Snapshot.model_validate(tables)
+    models: dict[str, ModelState] = {}
+    for index, (_player, army) in enumerate(sides):
+        for unit in army.units:
+            profile = entries.profiles.get(unit.profile)
+            faith = profile.faithful.faith if profile and profile.faithful else 0
+            models[model_key(index, unit.id)] = ModelState(faith=faith)
+    side_values = tuple(
+        Side(player=player or f"Player {i + 1}", army=army, tie_order=tuple(u.id for u in army.units))
+        for i, (player, army) in enumerate(sides)
+    )
+    return ConfrontationBattle.model_validate(
+        {"options": options or RulesOptions(), "sides": side_values, "entries": entries, "models": models}
+    )
+
+
+# --- looking things up -------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Model:
+    """A model of the battle with what the rules need to know about it."""
+
+    key: str
+    side: int
+    unit: ConfrontationUnit
+    profile: Profile | None
+    state: ModelState
+    label: str
+
+    @property
+    def faithful(self) -> bool:
+        return self.profile is not None and self.profile.faithful is not None
+
+    @property
+    def warrior_monk(self) -> bool:
+        return bool(self.profile and self.profile.faithful and self.profile.faithful.warrior_monk)
+
+    @property
+    def in_play(self) -> bool:
+        return not self.state.removed and self.state.wounds != "killed"
+
+    @property
+    def discipline(self) -> int:
+        """CF-13, CF-16: Discipline with this turn's bonus; no Discipline counts as 0, which nothing changes."""
+        if self.profile is None or self.profile.discipline is None:
+            return 0
+        return max(0, self.profile.discipline + self.state.discipline_bonus)
+
+    def ref(self) -> UnitRef:
+        return UnitRef(self.key, self.side, self.label)
+
+
+def models(battle: ConfrontationBattle) -> list[Model]:
+    out: list[Model] = []
+    for side_index, side in enumerate(battle.sides):
+        for unit in side.army.units:
+            key = model_key(side_index, unit.id)
+            profile = battle.entries.profiles.get(unit.profile)
+            out.append(Model(key, side_index, unit, profile, battle.state(key), unit_label(unit, profile)))
+    return out
+
+
+def model(battle: ConfrontationBattle, key: str) -> Model:
+    side, unit_id = split_key(key)
+    for unit in battle.sides[side].army.units:
+        if unit.id == unit_id:
+            profile = battle.entries.profiles.get(unit.profile)
+            return Model(key, side, unit, profile, battle.state(key), unit_label(unit, profile))
+    raise KeyError(f"no model {key!r} in this battle")
+
+
+def miracle_name(battle: ConfrontationBattle, miracle_id: str) -> str:
+    miracle = battle.entries.miracles.get(miracle_id)
+    return display_name(miracle.name) if miracle else miracle_id
+
+
+def with_model(battle: ConfrontationBattle, key: str, **changes: object) -> ConfrontationBattle:
+    models_now = dict(battle.models)
+    models_now[key] = replace(battle.state(key), **changes)
+    return replace(battle, models=models_now)
+
+
+# --- the turn (CF-08, CF-18) -------------------------------------------------------------------------------
+def next_phase(battle: ConfrontationBattle) -> ConfrontationBattle:
+    """The next step of the turn; after the end of the turn, a new turn with its state reset (CF-18)."""
+    if battle.ended:
+        raise RefusedError(Problem.of("CF-08", "battle.ended"))
+    position = PHASES.index(battle.phase)
+    if position < len(PHASES) - 1:
+        return replace(battle, phase=PHASES[position + 1])
+    return new_turn(battle)
+
+
+def previous_phase(battle: ConfrontationBattle) -> ConfrontationBattle:
+    position = PHASES.index(battle.phase)
+    if position == 0:
+        raise RefusedError(Problem.of("CF-08", "phase.first"))
+    return replace(battle, phase=PHASES[position - 1])
+
+
+def new_turn(battle: ConfrontationBattle) -> ConfrontationBattle:
+    refreshed: dict[str, ModelState] = {}
+    for m in models(battle):
+        changes = dict(PER_TURN_RESET)
+        if battle.options.refill_faith and m.profile is not None and m.profile.faithful is not None:
+            changes["faith"] = m.profile.faithful.faith
+        refreshed[m.key] = replace(m.state, **changes)
+    return replace(battle, turn=battle.turn + 1, phase="tactical", tactical_winner=None, models=refreshed)
+
+
+# --- who may call (CF-10, CF-11) ---------------------------------------------------------------------------
+def call_bars(m: Model) -> list[Problem]:
+    """Why this Faithful may not call any miracle now, whatever the miracle (empty: it may)."""
+    ref = m.ref()
+    if not m.in_play:
+        return [Problem.of("CF-11", "call.out_of_play", ref, unit=m.label)]
+    if not m.faithful:
+        return [Problem.of("CF-01", "call.not_faithful", ref, unit=m.label)]
+    bars: list[Problem] = []
+    state = m.state
+    if state.shot:
+        bars.append(Problem.of("CF-10", "call.shot", ref, unit=m.label))
+    if state.feat:
+        bars.append(Problem.of("CF-10", "call.feat", ref, unit=m.label))
+    if state.moved_beyond and not state.moved_by_effect and not m.warrior_monk:
+        bars.append(Problem.of("CF-10", "call.moved", ref, unit=m.label))
+    if not m.warrior_monk:
+        if state.engaged:
+            bars.append(Problem.of("CF-11", "call.engaged", ref, unit=m.label))
+        if state.wounds_roll:
+            bars.append(Problem.of("CF-11", "call.wounds_roll", ref, unit=m.label))
+    return bars
+
+
+def left_to_call(m: Model) -> list[str]:
+    """The miracles this Faithful owns and has not called this turn (CF-09), each once."""
+    return [mid for mid in dict.fromkeys(m.unit.miracles) if mid not in m.state.called]
+
+
+def act_after_call(battle: ConfrontationBattle, key: str, field: str, value: object) -> None:
+    """CF-10: a Faithful that called a miracle this turn may not shoot, perform a Feat or over-move after."""
+    m = model(battle, key)
+    if not value or not m.state.called:
+        return
+    acts = {"shot": "shoot", "feat": "perform a Physical Feat"}
+    if field == "moved_beyond" and not m.warrior_monk:
+        acts["moved_beyond"] = "move farther than its Movement"
+    if field in acts:
+        raise RefusedError(Problem.of("CF-10", "act.after_call", m.ref(), unit=m.label, act=acts[field]))
+
+
+# --- the Divination order (CF-13 … CF-16) ------------------------------------------------------------------
+@dataclass(frozen=True)
+class Slot:
+    """A Faithful's place in the Divination order."""
+
+    position: int
+    key: str
+    side: int
+    label: str
+    discipline: int
+    tied: bool
+    """Others of its own side share its Discipline: their player orders them (CF-14)."""
+    across: bool
+    """Faithful of the other side share its Discipline: the Tactical winner acts first (CF-15)."""
+    done: bool
+
+
+@dataclass(frozen=True)
+class Barred:
+    key: str
+    side: int
+    label: str
+    problems: tuple[Problem, ...]
+
+
+@dataclass(frozen=True)
+class DivinationOrder:
+    slots: tuple[Slot, ...]
+    barred: tuple[Barred, ...]
+    needs_tactical_winner: bool
+    """A tie across sides and no Tactical winner recorded yet: the order shown puts side 1 first, for now."""
+
+    @property
+    def current(self) -> Slot | None:
+        """The first Faithful of the order that has not finished."""
+        return next((s for s in self.slots if not s.done), None)
+
+
+def divination_order(battle: ConfrontationBattle) -> DivinationOrder:
+    """Who calls miracles in which order this turn; a Faithful calls all its miracles at its place (CF-13)."""
+    able: list[Model] = []
+    barred: list[Barred] = []
+    for m in models(battle):
+        if not m.faithful or not m.in_play:
+            continue
+        problems = call_bars(m)
+        if not problems and not m.unit.miracles:
+            problems = [Problem.of("CF-01", "call.no_miracles", m.ref(), unit=m.label)]
+        elif not problems and not left_to_call(m):
+            problems = [Problem.of("CF-09", "call.all_called", m.ref(), unit=m.label)]
+        if problems:
+            barred.append(Barred(m.key, m.side, m.label, tuple(problems)))
+        else:
+            able.append(m)
+    winner = battle.tactical_winner
+    first = winner if winner is not None else 0
+    ranks = {
+        side_index: {uid: i for i, uid in enumerate(side.tie_order)}
+        for side_index, side in enumerate(battle.sides)
+    }
+    army_rank = {m.key: i for i, m in enumerate(models(battle))}
+
+    def side_rank(m: Model) -> tuple[int, int]:
+        return (ranks[m.side].get(m.unit.id, 1 << 20), army_rank[m.key])
+
+    slots: list[Slot] = []
+    needs_winner = False
+    for discipline in sorted({m.discipline for m in able}, reverse=True):
+        group = [m for m in able if m.discipline == discipline]
+        by_side = [sorted((m for m in group if m.side == s), key=side_rank) for s in (0, 1)]
+        across = bool(by_side[0]) and bool(by_side[1])
+        needs_winner = needs_winner or (across and winner is None)
+        leading, trailing = by_side[first], by_side[1 - first]
+        if battle.options.tie_across_sides == "alternate":
+            sequence: list[Model] = []
+            for i in range(max(len(leading), len(trailing))):
+                sequence.extend(leading[i : i + 1])
+                sequence.extend(trailing[i : i + 1])
+        else:
+            sequence = leading + trailing
+        for m in sequence:
+            tied = len(by_side[m.side]) > 1
+            slots.append(
+                Slot(len(slots), m.key, m.side, m.label, discipline, tied, across, m.state.divination_done)
+            )
+    return DivinationOrder(tuple(slots), tuple(barred), needs_winner)
+
+
+# --- calling a miracle (CF-09 … CF-12, CF-17, CF-19) -------------------------------------------------------
+@dataclass(frozen=True)
+class CallRequest:
+    """What the player declares: who calls what, with which fervour, and that it sees its target."""
+
+    key: str
+    miracle: str
+    fervour: int
+    target_confirmed: bool
+    difficulty: int | None = None
+    """For a miracle whose difficulty is set at the table."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    key: str
+    label: str
+    miracle: str
+    miracle_name: str
+    fervour: int
+    difficulty: int
+    dice: tuple[int, ...]
+    total: int
+    success: bool
+    natural_one: bool
+
+    def sentence(self) -> str:
+        rolled = " + ".join(str(d) for d in self.dice)
+        verdict = "success" if self.success else ("failure (natural 1)" if self.natural_one else "failure")
+        return (
+            f"{self.label} calls {self.miracle_name}: fervour {self.fervour}, dice {rolled}, "
+            f"total {self.total} against {self.difficulty}: {verdict}"
+        )
+
+
+def call_problems(battle: ConfrontationBattle, request: CallRequest) -> list[Problem]:
+    """Every reason the call may not be made now, with its rule (empty: it may)."""
+    if battle.phase != "divination":
+        return [Problem.of("CF-08", "call.phase", None, phase=PHASE_NAMES[battle.phase])]
+    m = model(battle, request.key)
+    bars = call_bars(m)
+    if bars:
+        return bars
+    ref = m.ref()
+    name = miracle_name(battle, request.miracle)
+    if request.miracle not in m.unit.miracles:
+        return [Problem.of("CF-01", "call.not_owned", ref, unit=m.label, miracle=name)]
+    problems: list[Problem] = []
+    if request.miracle in m.state.called:
+        problems.append(Problem.of("CF-09", "call.twice", ref, unit=m.label, miracle=name))
+    miracle = battle.entries.miracles.get(request.miracle)
+    if miracle is not None:
+        if request.fervour < miracle.fervour:
+            problems.append(
+                Problem.of(
+                    "CF-19",
+                    "call.fervour_low",
+                    ref,
+                    miracle=name,
+                    minimum=miracle.fervour,
+                    fervour=request.fervour,
+                )
+            )
+        if miracle.difficulty is None and request.difficulty is None:
+            how = miracle.notes or "see the miracle card"
+            problems.append(Problem.of("CF-17", "call.difficulty", ref, miracle=name, how=how))
+    if request.fervour > m.state.faith:
+        problems.append(
+            Problem.of(
+                "CF-19", "call.fervour_high", ref, unit=m.label, faith=m.state.faith, fervour=request.fervour
+            )
+        )
+    if not request.target_confirmed:
+        problems.append(Problem.of("CF-12", "call.no_sight", ref, unit=m.label))
+    return problems
+
+
+def difficulty_of(battle: ConfrontationBattle, request: CallRequest) -> int:
+    miracle: Miracle | None = battle.entries.miracles.get(request.miracle)
+    if miracle is not None and miracle.difficulty is not None:
+        return miracle.difficulty
+    if request.difficulty is None:
+        raise ValueError("the difficulty is set at the table and was not given")
+    return request.difficulty
+
+
+def roll_divination(dice: Dice, options: RulesOptions, enough: int) -> tuple[tuple[int, ...], bool]:
+    """The Divination roll (CF-19): 1D6, a 6 rolled again and added while it matters; (dice, natural one).
+
+    Once the running total reaches what is needed (`enough`), further 6s change nothing, so no more dice are
+    thrown; a natural 1 is the first die only (a 1 after a 6 just adds 1).
+    """
+    rolled = [dice.roll(6, 1)[0]]
+    natural_one = rolled[0] == 1 and options.natural_one_fails
+    while options.six_rerolls and rolled[-1] == 6 and sum(rolled) < enough and not natural_one:
+        rolled.append(dice.roll(6, 1)[0])
+    return tuple(rolled), natural_one
+
+
+def call_miracle(
+    battle: ConfrontationBattle, request: CallRequest, dice: Dice
+) -> tuple[ConfrontationBattle, Outcome]:
+    """Call a miracle: refused (RefusedError with the first problem) or rolled, with the fervour spent, the
+    miracle marked as called and the outcome to log. Calling also stops the model from shooting this turn."""
+    problems = call_problems(battle, request)
+    if problems:
+        raise RefusedError(problems[0])
+    m = model(battle, request.key)
+    difficulty = difficulty_of(battle, request)
+    rolled, natural_one = roll_divination(dice, battle.options, max(1, difficulty - request.fervour))
+    total = sum(rolled) + request.fervour
+    success = not natural_one and total >= difficulty
+    after = with_model(
+        battle,
+        request.key,
+        faith=m.state.faith - request.fervour,
+        called=(*m.state.called, request.miracle),
+    )
+    outcome = Outcome(
+        request.key,
+        m.label,
+        request.miracle,
+        miracle_name(battle, request.miracle),
+        request.fervour,
+        difficulty,
+        rolled,
+        total,
+        success,
+        natural_one,
+    )
+    return after, outcome

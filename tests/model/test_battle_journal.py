@@ -1,0 +1,141 @@
+"""The battle journal: a crash loses at most the action in progress, and resuming gives the undo history back."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import make_army, make_catalogs, unit
+from warband.model.battle import BattleRun, RecordingDice, resume
+from warband.model.dice import SeededDice
+from warband.model.storage import FileError
+from warband.model.systems.confrontation.battle_commands import (
+    COMMANDS,
+    CallMiracle,
+    NextPhase,
+    SetModelFlag,
+    SetTacticalWinner,
+)
+from warband.model.systems.confrontation.battle_rules import CallRequest, call_miracle, start_battle
+from warband.model.systems.confrontation.battle_state import ConfrontationBattle
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def new_battle():
+    army = make_army(unit("u1", "iron-priestess", miracles=["renfort", "small-grace"]), unit("u2", "templar"))
+    return start_battle([("A", army), ("B", army)], make_catalogs())
+
+
+def roll_call(run, miracle="renfort", fervour=2):
+    recorder = RecordingDice(run.dice)
+    _, outcome = call_miracle(run.battle, CallRequest("0:u1", miracle, fervour, True), recorder)
+    command = CallMiracle(key="0:u1", miracle=miracle, fervour=fervour, target_confirmed=True, dice=tuple(recorder.values))
+    run.execute(command, text=outcome.sentence(), dice=outcome.dice, source="rolled", success=outcome.success)
+
+
+def play(run):
+    for _ in range(2):
+        run.execute(NextPhase())
+    run.execute(SetTacticalWinner(side=0))
+    roll_call(run)
+    run.execute(SetModelFlag(key="1:u2", field="engaged", value=True))
+    run.undo()
+    roll_call(run, "small-grace", 1)
+    run.undo()
+    run.redo()
+
+
+def test_resume_gives_back_state_log_dice_and_undo_history(tmp_path):
+    journal = tmp_path / "battle.journal"
+    run = BattleRun(new_battle(), dice=SeededDice(3), journal=journal)
+    play(run)
+    resumed = resume(journal, ConfrontationBattle, COMMANDS.validate_python)
+    assert resumed.battle == run.battle
+    assert resumed.log == run.log
+    assert resumed.dice.state() == run.dice.state()
+    assert resumed.session.undo_label == run.session.undo_label
+    assert [s.label for s in resumed.session.history] == [s.label for s in run.session.history]
+    while resumed.undo():
+        pass
+    assert resumed.battle == new_battle()
+    assert resumed.log[-1].undone
+
+
+def test_a_line_cut_short_by_a_crash_is_dropped(tmp_path):
+    journal = tmp_path / "battle.journal"
+    run = BattleRun(new_battle(), journal=journal)
+    run.execute(NextPhase())
+    expected = run.battle
+    with journal.open("a") as handle:
+        handle.write('{"op":"do","command":{"kind":"next_ph')
+    assert resume(journal, ConfrontationBattle, COMMANDS.validate_python).battle == expected
+
+
+def test_a_damaged_journal_is_a_clear_error(tmp_path):
+    journal = tmp_path / "battle.journal"
+    journal.write_text('{"op":"start","format":"warband-journal","version":1}\nnot json\n{}\n')
+    with pytest.raises(FileError) as err:
+        resume(journal, ConfrontationBattle, COMMANDS.validate_python)
+    assert err.value.where == "line 2"
+    (tmp_path / "other").write_text('{"hello": 1}\n')
+    with pytest.raises(FileError) as err:
+        resume(tmp_path / "other", ConfrontationBattle, COMMANDS.validate_python)
+    assert err.value.message == "not a Warband battle journal"
+
+
+def test_a_clean_close_removes_the_journal(tmp_path):
+    journal = tmp_path / "battle.journal"
+    run = BattleRun(new_battle(), journal=journal)
+    run.execute(NextPhase())
+    run.close_journal(remove=True)
+    assert not journal.exists()
+
+
+CHILD = textwrap.dedent(
+    """
+    import json, sys
+    from pathlib import Path
+    sys.path.insert(0, sys.argv[3])
+    from tests.model.test_battle_journal import new_battle, play
+    from warband.model.battle import BattleRun
+    from warband.model.dice import SeededDice
+
+    journal, expected = Path(sys.argv[1]), Path(sys.argv[2])
+    run = BattleRun(new_battle(), dice=SeededDice(11), journal=journal)
+    play(run)
+    expected.write_text(json.dumps({"battle": run.battle.model_dump(mode="json"),
+                                    "log": [e.model_dump(mode="json") for e in run.log],
+                                    "undo": run.session.undo_label}))
+    print("ready", flush=True)  # the handshake: every action is complete and journalled
+    sys.stdin.readline()  # wait here until killed
+    """
+)
+
+
+def test_killing_the_program_loses_no_completed_action(tmp_path):
+    journal, expected = tmp_path / "battle.journal", tmp_path / "expected.json"
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(journal), str(expected), str(ROOT)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == "ready"
+        child.send_signal(signal.SIGKILL)
+    finally:
+        child.wait(timeout=30)
+    assert child.returncode == -signal.SIGKILL
+    want = json.loads(expected.read_text())
+    resumed = resume(journal, ConfrontationBattle, COMMANDS.validate_python)
+    assert resumed.battle.model_dump(mode="json") == want["battle"]
+    assert [e.model_dump(mode="json") for e in resumed.log] == want["log"]
+    assert resumed.session.undo_label == want["undo"]
