@@ -51,7 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--json", action="store_true", help="print a warband-report JSON object")
 
     schema = commands.add_parser("schema", help="print the JSON Schema of a file format")
-    schema.add_argument("kind", choices=["army", "catalog"], help="which file format")
+    schema.add_argument("kind", choices=["army", "catalog", "battle"], help="which file format")
     schema.add_argument("--system", required=True, metavar="ID", help="the rule system's id")
 
     catalog = commands.add_parser("catalog", help="player catalogs")
@@ -156,7 +156,15 @@ def _schema(kind: str, system_id: str, out: TextIO, err: TextIO) -> int:
     if system is None:
         print(f"unknown system {system_id!r} (known: {', '.join(known_systems())})", file=err)
         return EXIT_NO_VERDICT
-    model = system.army_model if kind == "army" else system.catalog_model
+    models = {
+        "army": system.army_model,
+        "catalog": system.catalog_model,
+        "battle": getattr(system, "battle_file_model", None),
+    }
+    model = models[kind]
+    if model is None:
+        print(f"the {system_id} system has no {kind} files", file=err)
+        return EXIT_NO_VERDICT
     schema: dict[str, Any] = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         **model.model_json_schema(),

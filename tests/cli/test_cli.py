@@ -207,14 +207,14 @@ def test_catalog_folder_is_under_the_isolated_home(_isolated_home):
     assert out.strip().startswith(str(_isolated_home))
 
 
-@pytest.mark.parametrize("kind", ["army", "catalog"])
+@pytest.mark.parametrize("kind", ["army", "catalog", "battle"])
 def test_schema(kind):
     code, out, _ = run("schema", kind, "--system", "confrontation")
     assert code == 0
     schema = json.loads(out)
     assert schema["title"] == f"Warband {kind} (confrontation)"
     assert schema["additionalProperties"] is False
-    assert ("units" if kind == "army" else "miracles") in schema["properties"]
+    assert {"army": "units", "catalog": "miracles", "battle": "sides"}[kind] in schema["properties"]
 
 
 def test_schema_unknown_system():

@@ -139,3 +139,25 @@ def test_killing_the_program_loses_no_completed_action(tmp_path):
     assert resumed.battle.model_dump(mode="json") == want["battle"]
     assert [e.model_dump(mode="json") for e in resumed.log] == want["log"]
     assert resumed.session.undo_label == want["undo"]
+
+
+def test_battle_files_save_and_reopen_with_log_and_dice(tmp_path):
+    from warband.model.battle import load_battle, save_battle
+    from warband.model.systems.confrontation.battle_state import ConfrontationBattleFile
+
+    run = BattleRun(new_battle(), dice=SeededDice(5))
+    play(run)
+    path = tmp_path / "game.battle.json"
+    save_battle(run, ConfrontationBattleFile, path)
+    assert not run.session.modified
+    battle, log, dice = load_battle(path)
+    assert battle == run.battle
+    assert log == run.log
+    assert dice.roll(6, 5) == run.dice.roll(6, 5)  # the reopened battle rolls on where it stopped
+    data = json.loads(path.read_text())
+    assert (data["format"], data["version"], data["system"]) == ("warband-battle", 1, "confrontation")
+    data["dice"] = {"version": 3}
+    path.write_text(json.dumps(data))
+    with pytest.raises(FileError) as err:
+        load_battle(path)
+    assert err.value.where == "$.dice"

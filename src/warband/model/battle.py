@@ -16,26 +16,12 @@ from typing import IO, Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel
 
-from warband.model.catalog import Frozen
-from warband.model.dice import Dice, DiceKind, SeededDice
+from warband.model.battle_log import LogEntry
+from warband.model.dice import Dice, DiceError, DiceKind, SeededDice
 from warband.model.session import Command, Session
-from warband.model.storage import FileError
+from warband.model.storage import FileError, dumps, open_envelope, read_json, validate_model, write_bytes_atomic
 
 JOURNAL_FORMAT = "warband-journal"
-
-
-class LogEntry(Frozen):
-    """One line of the battle log."""
-
-    step: int
-    """The action that wrote it (several lines may share one)."""
-    turn: int
-    phase: str
-    text: str
-    dice: tuple[int, ...] = ()
-    source: Literal["", "rolled", "typed"] = ""
-    success: bool | None = None
-    undone: bool = False
 
 
 B = TypeVar("B", bound=BaseModel)
@@ -100,6 +86,7 @@ class BattleRun(Generic[B]):
         dice: Sequence[int] = (),
         source: Literal["", "rolled", "typed"] = "",
         success: bool | None = None,
+        side: int | None = None,
     ) -> bool:
         """Carry out an action and log it; a refusal (`RefusedError`) changes and logs nothing."""
         before = self.session.state
@@ -119,10 +106,27 @@ class BattleRun(Generic[B]):
             dice=tuple(dice),
             source=source,
             success=success,
+            side=side,
         )
         self.log.append(entry)
         self._write({"op": "do", "command": _dump(command), "log": entry.model_dump(mode="json")})
         return True
+
+    def note(
+        self,
+        text: str,
+        *,
+        dice: Sequence[int] = (),
+        source: Literal["", "rolled", "typed"] = "",
+        side: int | None = None,
+    ) -> None:
+        """Log something that changes no state (a tied roll to throw again): it is never undone."""
+        state: Any = self.session.state
+        entry = LogEntry(
+            step=0, turn=state.turn, phase=state.phase, text=text, dice=tuple(dice), source=source, side=side
+        )
+        self.log.append(entry)
+        self._write({"op": "note", "log": entry.model_dump(mode="json")})
 
     def undo(self) -> bool:
         if self.session.undo() is None:
@@ -249,6 +253,8 @@ def resume(
                 run.undo()
             elif op == "redo":
                 run.redo()
+            elif op == "note":
+                run.log.append(LogEntry.model_validate(record["log"]))
             elif op == "saved":
                 run.file = Path(record["file"])
                 run.session.mark_saved()
@@ -261,3 +267,47 @@ def resume(
     except Exception as exc:  # a journal that does not replay is reported, never half-loaded
         raise FileError(file, "", f"the journal does not replay: {exc}") from None
     return run
+
+
+BATTLE_SUFFIX = ".battle.json"
+
+
+def battle_document(run: BattleRun[B], file_model: type[BaseModel]) -> BaseModel:
+    """The battle file's content: the state, the log and the dice."""
+    data = run.battle.model_dump(mode="json")
+    data["log"] = [e.model_dump(mode="json") for e in run.log]
+    data["dice"] = run.dice.state()
+    return file_model.model_validate(data)
+
+
+def save_battle(run: BattleRun[B], file_model: type[BaseModel], path: Path) -> None:
+    """Write the battle atomically; on failure the previous file is untouched and `FileError` says why."""
+    try:
+        write_bytes_atomic(path, dumps(battle_document(run, file_model)))
+    except OSError as exc:
+        raise FileError(str(path), "", f"cannot save: {exc.strerror or exc}") from None
+    run.saved_to(path)
+
+
+def load_battle(path: Path) -> tuple[Any, list[LogEntry], SeededDice]:
+    """Read a battle file: (battle state, log, dice). Every problem raises `FileError`."""
+    from warband.model.system import find_system, known_systems
+
+    file = str(path)
+    data = open_envelope(read_json(path), file, "warband-battle")
+    system = find_system(str(data.get("system")))
+    file_model = getattr(system, "battle_file_model", None) if system else None
+    battle_model = getattr(system, "battle_model", None) if system else None
+    if file_model is None or battle_model is None:
+        raise FileError(
+            file, "$.system", f"unknown battle system {data.get('system')!r} (known: {', '.join(known_systems())})"
+        )
+    document = validate_model(file_model, data, file)
+    dumped = document.model_dump(mode="json")
+    log = [LogEntry.model_validate(e) for e in dumped.pop("log")]
+    dice_state = dumped.pop("dice")
+    try:
+        dice = SeededDice.from_state(dice_state) if dice_state is not None else SeededDice()
+    except DiceError as exc:
+        raise FileError(file, "$.dice", exc.message) from None
+    return battle_model.model_validate(dumped), log, dice

@@ -23,6 +23,7 @@ CURRENT_VERSIONS: dict[str, int] = {
     "warband-catalog": 1,
     "warband-army": 1,
     "warband-autosave": 1,
+    "warband-battle": 1,
 }
 """The newest version of each format this program writes."""
 

@@ -7,6 +7,7 @@ from typing import cast
 from warband.model.army import Army, Change, Choice, Report
 from warband.model.catalog import Catalogs
 from warband.model.systems.confrontation import changes, rules
+from warband.model.systems.confrontation.battle_state import ConfrontationBattle, ConfrontationBattleFile
 from warband.model.systems.confrontation.schema import ConfrontationArmy, ConfrontationCatalog
 
 
@@ -17,6 +18,8 @@ class Confrontation:
     name = "Confrontation"
     catalog_model = ConfrontationCatalog
     army_model = ConfrontationArmy
+    battle_model = ConfrontationBattle
+    battle_file_model = ConfrontationBattleFile
 
     def validate(self, army: Army, catalogs: Catalogs) -> Report:
         return rules.validate(cast(ConfrontationArmy, army), catalogs)

@@ -6,10 +6,11 @@ What is not undoable — the log and the dice — lives beside it (see `warband.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, Strict, model_validator
 
+from warband.model.battle_log import LogEntry
 from warband.model.catalog import Flag, Frozen, Id
 from warband.model.systems.confrontation.schema import ConfrontationArmy, Snapshot
 
@@ -116,3 +117,10 @@ def model_key(side: int, unit_id: str) -> str:
 def split_key(key: str) -> tuple[int, str]:
     side, _, unit_id = key.partition(":")
     return int(side), unit_id
+
+
+class ConfrontationBattleFile(ConfrontationBattle):
+    """A `*.battle.json` file: the battle, its log and the state of the program's dice (AR-05)."""
+
+    log: tuple[LogEntry, ...] = ()
+    dice: dict[str, Any] | None = None
