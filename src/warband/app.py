@@ -57,6 +57,7 @@ def run(argv: Sequence[str] = (), *, smoke: bool = False) -> int:
         if catalogs.errors:
             window.asker.catalog_errors(list(catalogs.errors))
         window.offer_recovery()
+        window.battles.offer_resume()
 
     QTimer.singleShot(0, after_start)
     return app.exec()

@@ -59,6 +59,27 @@ class ScriptedAsker:
     def catalog_errors(self, errors: list[FileError]) -> None:
         self.catalog_error_lists.append(list(errors))
 
+    new_battle_answer: object = None
+    open_battle_answer: Path | None = None
+    save_battle_answer: Path | None = None
+    resume_answer: int | None = 0
+
+    def new_battle(self, screen_army):
+        self.asked.append("new battle")
+        return self.new_battle_answer
+
+    def open_battle_path(self, folder):
+        self.asked.append("open battle")
+        return self.open_battle_answer
+
+    def save_battle_path(self, suggested):
+        self.asked.append(f"save battle:{suggested.name}")
+        return self.save_battle_answer
+
+    def resume_battle(self, journals):
+        self.asked.append(f"resume:{len(journals)}")
+        return None if self.resume_answer is None else journals[self.resume_answer]
+
 
 @pytest.fixture(scope="session")
 def builtin_load():

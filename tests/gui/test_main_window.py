@@ -25,9 +25,10 @@ def add_priestess(window):
     return unit_id
 
 
-def test_only_the_army_builder_tab_for_now(window):
+def test_the_builder_tab_comes_first(window):
     tabs = window.findChild(QTabWidget, "mainTabs")
-    assert [tabs.tabText(i) for i in range(tabs.count())] == ["Army builder"]
+    assert tabs.tabText(0) == "Army builder"
+    assert tabs.currentIndex() == 0
 
 
 def test_title_shows_the_name_and_the_modified_mark(window):

@@ -36,7 +36,9 @@ def new_battle():
 def roll_call(run, miracle="renfort", fervour=2):
     recorder = RecordingDice(run.dice)
     _, outcome = call_miracle(run.battle, CallRequest("0:u1", miracle, fervour, True), recorder)
-    command = CallMiracle(key="0:u1", miracle=miracle, fervour=fervour, target_confirmed=True, dice=tuple(recorder.values))
+    command = CallMiracle(
+        key="0:u1", miracle=miracle, fervour=fervour, target_confirmed=True, dice=tuple(recorder.values)
+    )
     run.execute(command, text=outcome.sentence(), dice=outcome.dice, source="rolled", success=outcome.success)
 
 

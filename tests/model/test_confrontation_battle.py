@@ -154,7 +154,9 @@ def test_cf_10_calling_forbids_shooting_or_a_feat_later_in_the_turn(catalogs):
     with pytest.raises(RefusedError) as err:
         flag(b, "0:u1", "shot")
     assert err.value.reason.rule == "CF-10"
-    assert err.value.reason.message == "Iron Priestess called a miracle this turn and cannot shoot in the same turn."
+    assert (
+        err.value.reason.message == "Iron Priestess called a miracle this turn and cannot shoot in the same turn."
+    )
     with pytest.raises(RefusedError):
         flag(b, "0:u1", "feat")
     flag(b, "0:u4", "shot")  # another Faithful that has not called may shoot

@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, Signal
 
 from warband.model.army import Problem
 from warband.model.battle import BattleRun, RecordingDice
-from warband.model.dice import Dice, DiceError
+from warband.model.dice import Dice, DiceError, TypedDice
 from warband.model.session import Command, RefusedError
 from warband.model.systems.confrontation.battle_commands import CallMiracle, SetTacticalWinner
 from warband.model.systems.confrontation.battle_rules import (
@@ -104,7 +104,13 @@ class BattleDocument(QObject):
             self._refuse(exc.reason)
             return None
         except DiceError as exc:
+            if exc.code == "dice.used_up" and recorder.values:  # a 6 to roll again: the table needs one more die
+                exc = DiceError("dice.reroll", last=recorder.values[-1], given=len(recorder.values))
             self.refused.emit(exc.sentence)
+            return None
+        if isinstance(source, TypedDice) and source.remaining:
+            given = len(recorder.values) + len(source.remaining)
+            self.refused.emit(DiceError("dice.extra", given=given, used=len(recorder.values)).sentence)
             return None
         command = CallMiracle(
             key=request.key,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -22,12 +22,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from warband.model.army import Change
+from warband.model.army import Army, Change
 from warband.model.autosave import Recoverable
 from warband.model.messages import _
 from warband.model.storage import FileError
 
+if TYPE_CHECKING:
+    from warband.gui.new_battle_dialog import NewBattle
+
 ARMY_FILTER = "Warband armies (*.warband.json);;JSON files (*.json);;All files (*)"
+BATTLE_FILTER = "Warband battles (*.battle.json);;JSON files (*.json);;All files (*)"
 
 
 class Unsaved(Enum):
@@ -52,6 +56,16 @@ class Asker(Protocol):
         """Offer the autosaves found at start; the one to recover, or None to discard them all."""
 
     def catalog_errors(self, errors: list[FileError]) -> None: ...
+
+    def new_battle(self, screen_army: Army | None) -> NewBattle | None:
+        """Both sides and the rules options of a new battle, or None."""
+
+    def open_battle_path(self, folder: Path | None) -> Path | None: ...
+
+    def save_battle_path(self, suggested: Path) -> Path | None: ...
+
+    def resume_battle(self, journals: list[Path]) -> Path | None:
+        """Offer the battles left unfinished; the journal to resume, or None to discard them all."""
 
 
 def _list_dialog(parent: QWidget | None, title: str, intro: str, lines: list[str], ok: str, cancel: str) -> bool:
@@ -162,3 +176,34 @@ class QtAsker:
             _("Close"),
             "",
         )
+
+    def new_battle(self, screen_army: Army | None) -> NewBattle | None:
+        from warband.gui.new_battle_dialog import NewBattleDialog
+
+        dialog = NewBattleDialog(screen_army, self._parent)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.result_battle()
+
+    def open_battle_path(self, folder: Path | None) -> Path | None:
+        name, _filter = QFileDialog.getOpenFileName(
+            self._parent, _("Open battle"), str(folder or Path.home()), BATTLE_FILTER
+        )
+        return Path(name) if name else None
+
+    def save_battle_path(self, suggested: Path) -> Path | None:
+        name, _filter = QFileDialog.getSaveFileName(
+            self._parent, _("Save battle as"), str(suggested), BATTLE_FILTER
+        )
+        return Path(name) if name else None
+
+    def resume_battle(self, journals: list[Path]) -> Path | None:
+        box = QMessageBox(self._parent)
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle(_("Resume the battle"))
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setText(_("A battle was not closed properly. Resume it where it stopped, with its undo history?"))
+        resume = box.addButton(_("Resume"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(_("Discard it"), QMessageBox.ButtonRole.DestructiveRole)
+        box.exec()
+        return journals[0] if box.clickedButton() is resume else None

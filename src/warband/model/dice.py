@@ -29,6 +29,8 @@ TEMPLATES: dict[str, str] = {
     "dice.count_many": N_("{expected} dice expected, {given} given"),
     "dice.used_up": N_("{expected} dice asked for, but only {left} typed-in dice are left"),
     "dice.bad_state": N_("The saved state of the dice cannot be used: {why}"),
+    "dice.reroll": N_("The {last} is rolled again and added: type the next die too ({given} typed so far)."),
+    "dice.extra": N_("{given} dice typed, but the roll used {used}: check the dice."),
 }
 
 

@@ -1,0 +1,243 @@
+"""The battle side of the main window: new, open, save, close and resume battles, and their two tabs.
+
+A battle in play is journalled action by action into the state folder; a clean close removes the journal,
+and at start a journal left behind is offered for resuming, with its undo history.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import QLabel, QPushButton, QTabWidget, QVBoxLayout, QWidget
+
+from warband.gui.battle_document import BattleDocument
+from warband.gui.dialogs import Asker, Unsaved
+from warband.gui.pages import tab_page
+from warband.gui.resolver.resolver_tab import ResolverTab
+from warband.gui.tracker.tracker_tab import TrackerTab
+from warband.model.army import Army
+from warband.model.battle import BATTLE_SUFFIX, BattleRun, load_battle, resume, save_battle
+from warband.model.catalog import Catalogs
+from warband.model.messages import _
+from warband.model.storage import FileError
+from warband.model.systems.confrontation.battle_commands import COMMANDS
+from warband.model.systems.confrontation.battle_rules import start_battle
+from warband.model.systems.confrontation.battle_state import ConfrontationBattle, ConfrontationBattleFile
+from warband.model.systems.confrontation.schema import ConfrontationArmy
+
+JOURNAL_SUFFIX = ".battle-journal"
+TRACKER_INDEX, RESOLVER_INDEX = 1, 2
+
+
+class NoBattlePage(QWidget):
+    """What the battle tabs show before a battle starts: how to start one."""
+
+    def __init__(self, actions: BattleActions, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        text = QLabel(_("No battle in play. Start one from two armies, or open a saved battle."), self)
+        text.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        new = QPushButton(_("New battle…"), self)
+        new.setObjectName("newBattleButton")
+        new.clicked.connect(actions.new_battle)
+        opened = QPushButton(_("Open battle…"), self)
+        opened.setObjectName("openBattleButton")
+        opened.clicked.connect(lambda: actions.open_battle())
+        layout = QVBoxLayout(self)
+        layout.addStretch(1)
+        layout.addWidget(text)
+        for button in (new, opened):
+            layout.addWidget(button, 0, Qt.AlignmentFlag.AlignHCenter)
+        layout.addStretch(1)
+
+
+class BattleActions(QObject):
+    """Owns the battle in play (if any) and the Turn tracker and Resolver tabs that show it."""
+
+    document_changed = Signal()
+    """A battle started, opened, resumed or closed."""
+    status = Signal(str)
+
+    def __init__(
+        self,
+        tabs: QTabWidget,
+        asker: Asker,
+        catalogs_for: Callable[[str], Catalogs],
+        screen_army: Callable[[], Army],
+        journal_folder: Path,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._tabs = tabs
+        self.asker = asker
+        self._catalogs_for = catalogs_for
+        self._screen_army = screen_army
+        self.journal_folder = journal_folder
+        self.document: BattleDocument | None = None
+        self.tracker: TrackerTab | None = None
+        self.resolver: ResolverTab | None = None
+        self._show_pages()
+
+    # --- tabs ----------------------------------------------------------------------------------------------
+    def _show_pages(self) -> None:
+        current = self._tabs.currentIndex()
+        for index in (RESOLVER_INDEX, TRACKER_INDEX):
+            if self._tabs.count() > index:
+                page = self._tabs.widget(index)
+                self._tabs.removeTab(index)
+                if page is not None:
+                    page.deleteLater()
+        if self.document is None:
+            self.tracker = self.resolver = None
+            tracker_page: QWidget = NoBattlePage(self)
+            resolver_page: QWidget = NoBattlePage(self)
+        else:
+            self.tracker = TrackerTab(self.document)
+            self.resolver = ResolverTab(self.document)
+            self.tracker.resolve_requested.connect(self._on_tracker_resolve_requested)
+            tracker_page, resolver_page = self.tracker, self.resolver
+        self._tabs.insertTab(TRACKER_INDEX, tab_page(tracker_page), _("Turn tracker"))
+        self._tabs.insertTab(RESOLVER_INDEX, tab_page(resolver_page), _("Resolver"))
+        self._tabs.setCurrentIndex(current if current >= 0 else 0)
+
+    def _on_tracker_resolve_requested(self, key: str) -> None:
+        if self.resolver is not None:
+            self.resolver.select_faithful(key)
+            self._tabs.setCurrentIndex(RESOLVER_INDEX)
+
+    def _set_document(self, document: BattleDocument | None) -> None:
+        if self.document is not None:
+            self.document.close(keep_journal=False)
+            self.document.deleteLater()
+        self.document = document
+        if document is not None:
+            document.setParent(self)
+        self._show_pages()
+        if document is not None:
+            self._tabs.setCurrentIndex(TRACKER_INDEX)
+        self.document_changed.emit()
+
+    def _journal_path(self) -> Path:
+        return self.journal_folder / f"{uuid.uuid4().hex}{JOURNAL_SUFFIX}"
+
+    # --- actions -------------------------------------------------------------------------------------------
+    def maybe_save(self) -> bool:
+        """Ask about an unsaved battle; False when the player cancels."""
+        document = self.document
+        if document is None or not document.modified:
+            return True
+        answer = self.asker.unsaved_changes(document.display_name())
+        if answer is Unsaved.SAVE:
+            return self.save()
+        return answer is Unsaved.DISCARD
+
+    def new_battle(self) -> bool:
+        if not self.maybe_save():
+            return False
+        choice = self.asker.new_battle(self._screen_army())
+        if choice is None:
+            return False
+        (first, army_a), (second, army_b) = choice.sides
+        if not isinstance(army_a, ConfrontationArmy) or not isinstance(army_b, ConfrontationArmy):
+            self.asker.error(_("Cannot start the battle"), _("Battles are played with Confrontation armies."))
+            return False
+        battle = start_battle(
+            [(first, army_a), (second, army_b)], self._catalogs_for(army_a.system), choice.options
+        )
+        run = BattleRun(battle, journal=self._journal_path())
+        self._set_document(BattleDocument(run))
+        self.status.emit(_("Battle started: {a} against {b}").format(a=first, b=second))
+        return True
+
+    def open_battle(self, path: Path | None = None) -> bool:
+        if not self.maybe_save():
+            return False
+        if path is None:
+            path = self.asker.open_battle_path(None)
+            if path is None:
+                return False
+        try:
+            battle, log, dice = load_battle(path)
+        except FileError as exc:
+            where = f"{exc.where}: " if exc.where else ""
+            self.asker.error(_("Cannot open the battle"), f"{exc.file}\n\n{where}{exc.message}")
+            return False
+        run = BattleRun(battle, dice=dice, log=log, journal=self._journal_path(), file=path)
+        self._set_document(BattleDocument(run))
+        self.status.emit(_("Opened {file}").format(file=path))
+        return True
+
+    def save(self) -> bool:
+        document = self.document
+        if document is None:
+            return False
+        if document.path is None:
+            return self.save_as()
+        return self._save_to(document.path)
+
+    def save_as(self) -> bool:
+        document = self.document
+        if document is None:
+            return False
+        folder = document.path.parent if document.path else Path.home()
+        players = "-".join(side.player for side in document.battle.sides).replace("/", "-")
+        path = self.asker.save_battle_path(folder / f"{players}{BATTLE_SUFFIX}")
+        if path is None:
+            return False
+        if not path.name.endswith(".json"):
+            path = path.with_name(path.name + BATTLE_SUFFIX)
+        return self._save_to(path)
+
+    def _save_to(self, path: Path) -> bool:
+        assert self.document is not None
+        try:
+            save_battle(self.document.run, ConfrontationBattleFile, path)
+        except FileError as exc:
+            self.asker.error(_("Cannot save the battle"), f"{exc.file}\n\n{exc.message}")
+            return False
+        self.document.history_changed.emit()
+        self.status.emit(_("Saved to {file}").format(file=path))
+        return True
+
+    def close_battle(self) -> bool:
+        if not self.maybe_save():
+            return False
+        self._set_document(None)
+        return True
+
+    def shutdown(self) -> None:
+        """A clean exit: the battle's journal goes (the player was asked about unsaved changes)."""
+        if self.document is not None:
+            self.document.close(keep_journal=False)
+
+    # --- resuming ------------------------------------------------------------------------------------------
+    def journals(self) -> list[Path]:
+        if not self.journal_folder.is_dir():
+            return []
+        return sorted(
+            self.journal_folder.glob(f"*{JOURNAL_SUFFIX}"), key=lambda p: p.stat().st_mtime, reverse=True
+        )
+
+    def offer_resume(self) -> bool:
+        """At start: offer the battle a session left unfinished, with its undo history."""
+        found = self.journals()
+        if not found:
+            return False
+        chosen = self.asker.resume_battle(found)
+        if chosen is None:
+            for path in found:
+                path.unlink(missing_ok=True)
+            return False
+        try:
+            run = resume(chosen, ConfrontationBattle, COMMANDS.validate_python)
+        except FileError as exc:
+            self.asker.error(_("Cannot resume the battle"), str(exc))
+            return False
+        run.continue_journal(chosen)
+        if not run.session.modified and run.file is None:
+            run.session.mark_unsaved()
+        self._set_document(BattleDocument(run))
+        self.status.emit(_("Resumed the unfinished battle"))
+        return True

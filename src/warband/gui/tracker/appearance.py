@@ -1,0 +1,60 @@
+"""Colours and fonts the tracker's tables share, so that a side looks the same everywhere."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QBrush, QColor, QFont, QPalette
+from PySide6.QtWidgets import QApplication, QTableView
+
+SIDE_COLOURS = ("#3574c4", "#c4473a")
+"""Side 1 blue, side 2 red: mid tones, readable on light and dark palettes."""
+SUCCESS_COLOUR = "#2e8b57"
+FAILURE_COLOUR = "#c0392b"
+WARNING_STYLE = (
+    "background: #fff3cd; color: #6b4e00; border: 1px solid #e0c36a; border-radius: 3px; padding: 3px 6px;"
+)
+REFUSAL_STYLE = (
+    "background: #fdecea; color: #8a1c12; border: 1px solid #e6a39b; border-radius: 3px; padding: 3px 6px;"
+)
+
+NOTE_STYLE = (
+    "background: #e8f1fb; color: #173f6b; border: 1px solid #a9c6e8; border-radius: 3px; padding: 3px 6px;"
+)
+
+
+def compact_rows(table: QTableView) -> None:
+    """Rows as high as the text needs, so that a whole army fits on a laptop screen."""
+    table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
+
+
+def side_colour(side: int) -> QColor:
+    return QColor(SIDE_COLOURS[side % len(SIDE_COLOURS)])
+
+
+def side_tint(side: int) -> QBrush:
+    """A light wash of the side's colour, for a cell's background."""
+    colour = side_colour(side)
+    colour.setAlpha(48)
+    return QBrush(colour)
+
+
+def muted() -> QBrush:
+    """Text of what no longer counts (models out of play, undone actions, finished Faithful)."""
+    return QBrush(QApplication.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text))
+
+
+def highlight_tint() -> QBrush:
+    colour = QColor(QApplication.palette().color(QPalette.ColorRole.Highlight))
+    colour.setAlpha(70)
+    return QBrush(colour)
+
+
+def bold_font() -> QFont:
+    font = QFont(QApplication.font())
+    font.setBold(True)
+    return font
+
+
+def struck_font() -> QFont:
+    font = QFont(QApplication.font())
+    font.setStrikeOut(True)
+    return font

@@ -1,0 +1,317 @@
+"""The Divination order (CF-13 … CF-16) and the Faithful who may not call, as tables.
+
+The order is the model's (`BattleDocument.order()`); the only edit is a player reordering its own tied Faithful
+(CF-14), by drag and drop or ▲/▼, which becomes one `SetTieOrder` command.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QByteArray,
+    QMimeData,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
+
+from warband.gui.battle_document import BattleDocument
+from warband.gui.tracker.appearance import bold_font, highlight_tint, muted, side_colour, side_tint
+from warband.model.army import Problem
+from warband.model.messages import _
+from warband.model.systems.confrontation.battle_commands import SetTieOrder
+from warband.model.systems.confrontation.battle_rules import Barred, Slot
+from warband.model.systems.confrontation.battle_state import split_key
+
+ModelIndex = QModelIndex | QPersistentModelIndex
+KEY_ROLE = Qt.ItemDataRole.UserRole + 1
+MIME_TYPE = "application/x-warband-faithful-key"
+
+
+def reordered(tie_order: Sequence[str], old: Sequence[str], new: Sequence[str]) -> tuple[str, ...]:
+    """The side's tie order with the places held by `old` (unit ids) given to `new`, in its order; every other
+    unit keeps its place, so only these Faithful change places among themselves."""
+    order = list(tie_order) + [uid for uid in old if uid not in tie_order]
+    places = sorted(order.index(uid) for uid in old)
+    for place, uid in zip(places, new, strict=True):
+        order[place] = uid
+    return tuple(order)
+
+
+class DivinationOrderTableModel(QAbstractTableModel):
+    """One row per Faithful that may call this turn, in the order they act; the current one highlighted."""
+
+    POSITION, SIDE, FAITHFUL, DISCIPLINE, TIE, DONE = range(6)
+
+    def __init__(self, document: BattleDocument, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._document = document
+        self._slots: tuple[Slot, ...] = document.order().slots
+        self._current: str | None = _current_key(document)
+        document.changed.connect(self._on_document_changed)
+
+    def slot(self, row: int) -> Slot:
+        return self._slots[row]
+
+    def row_of(self, key: str | None) -> int:
+        return next((row for row, s in enumerate(self._slots) if s.key == key), -1)
+
+    def current_row(self) -> int:
+        return self.row_of(self._current)
+
+    # --- shape ---------------------------------------------------------------------------------------------
+    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self._slots)
+
+    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else 6
+
+    def headerData(  # noqa: N802
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < 6:
+            return None
+        titles = [
+            (_("#"), _("Place in the Divination order")),
+            (_("Side"), _("The player the Faithful belongs to")),
+            (_("Faithful"), _("The Faithful")),
+            (_("Disc."), _("Discipline with this turn's bonus: the highest acts first (CF-13)")),
+            (_("Tie"), _("Tied with Faithful of its own side (CF-14) or of the other side (CF-15)")),
+            (_("Done"), _("It has called what it wanted this turn")),
+        ]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return titles[section][0]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return titles[section][1]
+        return None
+
+    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.ItemIsDropEnabled
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        if self._slots[index.row()].tied:
+            flags |= Qt.ItemFlag.ItemIsDragEnabled
+        return flags
+
+    # --- data ----------------------------------------------------------------------------------------------
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid() or not 0 <= index.row() < len(self._slots):
+            return None
+        slot = self._slots[index.row()]
+        column = index.column()
+        current = slot.key == self._current
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._display(slot, column, current)
+        if role == KEY_ROLE:
+            return slot.key
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(slot, current)
+        if role == Qt.ItemDataRole.FontRole and current:
+            return bold_font()
+        if role == Qt.ItemDataRole.ForegroundRole and slot.done:
+            return muted()
+        if role == Qt.ItemDataRole.BackgroundRole:
+            if current:
+                return highlight_tint()
+            if column == self.SIDE:
+                return side_tint(slot.side)
+        if role == Qt.ItemDataRole.DecorationRole and column == self.SIDE:
+            return side_colour(slot.side)
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in (self.POSITION, self.DISCIPLINE, self.DONE):
+            return int(Qt.AlignmentFlag.AlignCenter)
+        return None
+
+    def _display(self, slot: Slot, column: int, current: bool) -> object:
+        if column == self.POSITION:
+            return f"▶ {slot.position + 1}" if current else str(slot.position + 1)
+        if column == self.SIDE:
+            return self._document.battle.sides[slot.side].player
+        if column == self.FAITHFUL:
+            return slot.label
+        if column == self.DISCIPLINE:
+            return str(slot.discipline)
+        if column == self.TIE:
+            marks = []
+            if slot.tied:
+                marks.append(_("own side"))
+            if slot.across:
+                marks.append(_("across"))
+            return ", ".join(marks)
+        if column == self.DONE:
+            return "✓" if slot.done else ""
+        return None
+
+    def _tooltip(self, slot: Slot, current: bool) -> str:
+        lines = [_("{unit} calls now.").format(unit=slot.label)] if current else [slot.label]
+        if slot.tied:
+            lines.append(_("Tied with Faithful of its own side: its player chooses their order (CF-14)."))
+        if slot.across:
+            lines.append(_("Tied with Faithful of the other side: the Tactical winner's act first (CF-15)."))
+        if slot.done:
+            lines.append(_("Done for this turn."))
+        return "\n".join(lines)
+
+    # --- reordering tied Faithful (CF-14) --------------------------------------------------------------------
+    def group_of(self, row: int) -> list[int]:
+        """The rows the player of this Faithful orders among themselves: its side, the same Discipline."""
+        slot = self._slots[row]
+        if not slot.tied:
+            return [row]
+        return [r for r, s in enumerate(self._slots) if s.side == slot.side and s.discipline == slot.discipline]
+
+    def can_move(self, row: int, step: int) -> bool:
+        if not 0 <= row < len(self._slots):
+            return False
+        group = self.group_of(row)
+        return 0 <= group.index(row) + step < len(group)
+
+    def move_tied(self, row: int, step: int) -> bool:
+        """Move a tied Faithful one place up (-1) or down (+1) among its side's tied Faithful."""
+        if not self.can_move(row, step):
+            return False
+        group = self.group_of(row)
+        place = group.index(row)
+        new = list(group)
+        new[place], new[place + step] = new[place + step], new[place]
+        return self._reorder(group, new)
+
+    def moveRows(  # noqa: N802
+        self,
+        source_parent: ModelIndex,
+        source_row: int,
+        count: int,
+        destination_parent: ModelIndex,
+        destination_child: int,
+    ) -> bool:
+        """Move one tied Faithful within its group; `destination_child` is the row before which it goes."""
+        if count != 1 or source_parent.isValid() or destination_parent.isValid():
+            return False
+        if not 0 <= source_row < len(self._slots) or not 0 <= destination_child <= len(self._slots):
+            return False
+        group = self.group_of(source_row)
+        if len(group) < 2 or not group[0] <= destination_child <= group[-1] + 1:
+            return False
+        rows = [r for r in range(len(self._slots)) if r != source_row]
+        rows.insert(destination_child - 1 if destination_child > source_row else destination_child, source_row)
+        new = [r for r in rows if r in group]
+        return new != group and self._reorder(group, new)
+
+    def _reorder(self, group: list[int], new: list[int]) -> bool:
+        side = self._slots[group[0]].side
+        old_ids = [split_key(self._slots[r].key)[1] for r in group]
+        new_ids = [split_key(self._slots[r].key)[1] for r in new]
+        battle = self._document.battle
+        order = reordered(battle.sides[side].tie_order, old_ids, new_ids)
+        text = _("{player} orders tied Faithful: {order}").format(
+            player=battle.sides[side].player, order=", ".join(self._slots[r].label for r in new)
+        )
+        return self._document.act(SetTieOrder(side=side, order=order), text=text, side=side)
+
+    # --- drag and drop -------------------------------------------------------------------------------------
+    def supportedDropActions(self) -> Qt.DropAction:  # noqa: N802
+        return Qt.DropAction.MoveAction
+
+    def supportedDragActions(self) -> Qt.DropAction:  # noqa: N802
+        return Qt.DropAction.MoveAction
+
+    def mimeTypes(self) -> list[str]:  # noqa: N802
+        return [MIME_TYPE]
+
+    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:  # noqa: N802
+        rows = sorted({i.row() for i in indexes if i.isValid()})
+        mime = QMimeData()
+        mime.setData(MIME_TYPE, QByteArray("\n".join(self._slots[r].key for r in rows).encode()))
+        return mime
+
+    def dropMimeData(  # noqa: N802
+        self, data: QMimeData, action: Qt.DropAction, row: int, column: int, parent: ModelIndex
+    ) -> bool:
+        if action == Qt.DropAction.IgnoreAction:
+            return True
+        if not data.hasFormat(MIME_TYPE):
+            return False
+        keys = bytes(data.data(MIME_TYPE).data()).decode().split("\n")
+        source = self.row_of(keys[0]) if len(keys) == 1 else -1
+        if source == -1:
+            return False
+        target = row if row != -1 else (parent.row() if parent.isValid() else len(self._slots))
+        self.moveRows(QModelIndex(), source, 1, QModelIndex(), target)
+        return False  # the move is done through the document: the view must not remove the source row
+
+    # --- following the document ----------------------------------------------------------------------------
+    def _on_document_changed(self) -> None:
+        slots = self._document.order().slots
+        current = _current_key(self._document)
+        if [s.key for s in slots] != [s.key for s in self._slots]:
+            self.beginResetModel()
+            self._slots, self._current = slots, current
+            self.endResetModel()
+            return
+        self._slots, self._current = slots, current
+        if slots:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(slots) - 1, 5))
+
+
+def _current_key(document: BattleDocument) -> str | None:
+    current = document.order().current
+    return current.key if current else None
+
+
+class BarredTableModel(QAbstractTableModel):
+    """The Faithful who may not call a miracle now, one row per reason, each with its rule."""
+
+    SIDE, FAITHFUL, REASON = range(3)
+
+    def __init__(self, document: BattleDocument, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._document = document
+        self._rows = _barred_rows(document.order().barred)
+        document.changed.connect(self._on_document_changed)
+
+    def key(self, row: int) -> str:
+        return self._rows[row][0].key
+
+    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else 3
+
+    def headerData(  # noqa: N802
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
+            return None
+        return (_("Side"), _("Faithful"), _("Why not"))[section] if 0 <= section < 3 else None
+
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        barred, problem = self._rows[index.row()]
+        column = index.column()
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            if column == self.SIDE:
+                return self._document.battle.sides[barred.side].player
+            if column == self.FAITHFUL:
+                return barred.label
+            return f"{problem.rule}: {problem.sentence}"
+        if role == KEY_ROLE:
+            return barred.key
+        if role == Qt.ItemDataRole.DecorationRole and column == self.SIDE:
+            return side_colour(barred.side)
+        return None
+
+    def _on_document_changed(self) -> None:
+        rows = _barred_rows(self._document.order().barred)
+        if rows == self._rows:
+            return
+        self.beginResetModel()
+        self._rows = rows
+        self.endResetModel()
+
+
+def _barred_rows(barred: Sequence[Barred]) -> list[tuple[Barred, Problem]]:
+    return [(b, p) for b in barred for p in b.problems]

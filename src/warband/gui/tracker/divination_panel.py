@@ -1,0 +1,218 @@
+"""The Divination panel: who calls in which order this turn, who is next, and who may not call and why."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from warband.gui.battle_document import BattleDocument
+from warband.gui.tracker.appearance import compact_rows
+from warband.gui.tracker.divination_models import BarredTableModel, DivinationOrderTableModel
+from warband.model.messages import _
+from warband.model.systems.confrontation.battle_commands import SetModelFlag
+
+ACTIVE_STYLE = (
+    "QGroupBox#divinationPanel { border: 2px solid palette(highlight); border-radius: 4px;"
+    " margin-top: 1.4em; padding-top: 4px; }"
+    " QGroupBox#divinationPanel::title { subcontrol-origin: margin; left: 8px; padding: 0 4px;"
+    " color: palette(highlight); }"
+)
+
+
+def _table(name: str, accessible: str, parent: QWidget) -> QTableView:
+    table = QTableView(parent)
+    table.setObjectName(name)
+    table.setAccessibleName(accessible)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setWordWrap(False)
+    table.verticalHeader().setVisible(False)
+    compact_rows(table)
+    table.horizontalHeader().setHighlightSections(False)
+    return table
+
+
+class DivinationPanel(QGroupBox):
+    """The order of the Divination phase; emphasised while the battle is in that phase."""
+
+    resolve_requested = Signal(str)
+    """The player wants to call a miracle with this Faithful (model key): the window shows the Resolver."""
+
+    def __init__(self, document: BattleDocument, parent: QWidget | None = None) -> None:
+        super().__init__(_("Divination order"), parent)
+        self.setObjectName("divinationPanel")
+        self._document = document
+        self.order_model = DivinationOrderTableModel(document, self)
+        self.barred_model = BarredTableModel(document, self)
+
+        self.order_table = _table("divinationOrderTable", _("Divination order"), self)
+        self.order_table.setModel(self.order_model)
+        self.order_table.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self.order_table.setDragEnabled(True)
+        self.order_table.setAcceptDrops(True)
+        self.order_table.setDropIndicatorShown(True)
+        self.order_table.setDragDropOverwriteMode(False)
+        header = self.order_table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(DivinationOrderTableModel.FAITHFUL, QHeaderView.ResizeMode.Stretch)
+
+        self.up_button = self._button("▲", "tieUpButton", _("Act earlier among tied Faithful"), "Alt+Up")
+        self.down_button = self._button("▼", "tieDownButton", _("Act later among tied Faithful"), "Alt+Down")
+        self.done_button = self._button(_("Done ✓"), "divinationDoneButton", "", "Ctrl+Return")
+        self.call_button = self._button(_("Call a miracle…"), "callMiracleButton", "", "Ctrl+M")
+        self.empty_label = QLabel(_("No Faithful may call a miracle now."), self)
+        self.empty_label.setObjectName("divinationEmptyLabel")
+        self.empty_label.setTextFormat(Qt.TextFormat.PlainText)
+
+        self.barred_label = QLabel(_("May not call"), self)
+        self.barred_label.setObjectName("barredLabel")
+        self.barred_table = _table("barredTable", _("May not call"), self)
+        self.barred_table.setModel(self.barred_model)
+        barred_header = self.barred_table.horizontalHeader()
+        barred_header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        barred_header.setStretchLastSection(True)
+
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.up_button)
+        buttons.addWidget(self.down_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.done_button)
+        buttons.addWidget(self.call_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.order_table, 3)
+        layout.addWidget(self.empty_label)
+        layout.addLayout(buttons)
+        layout.addWidget(self.barred_label)
+        layout.addWidget(self.barred_table, 2)
+
+        self.up_button.clicked.connect(self._on_up_button_clicked)
+        self.down_button.clicked.connect(self._on_down_button_clicked)
+        self.done_button.clicked.connect(self._on_done_button_clicked)
+        self.call_button.clicked.connect(self._on_call_button_clicked)
+        self.order_table.doubleClicked.connect(self._on_order_table_double_clicked)
+        self.order_table.selectionModel().selectionChanged.connect(self._on_order_table_selection_changed)
+        self.order_model.modelAboutToBeReset.connect(self._on_order_model_about_to_be_reset)
+        self.order_model.modelReset.connect(self._on_order_model_reset)
+        document.changed.connect(self._on_document_changed)
+        self._kept: str | None = None
+        self._on_document_changed()
+
+    def _button(self, text: str, name: str, description: str, keys: str) -> QPushButton:
+        button = QPushButton(text, self)
+        button.setObjectName(name)
+        button.setAccessibleName(description or text)
+        sequence = QKeySequence(keys)
+        shortcut = QShortcut(sequence, self, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        shortcut.activated.connect(button.click)
+        native = sequence.toString(QKeySequence.SequenceFormat.NativeText)
+        button.setToolTip(f"{description or text} ({native})")
+        if len(text) == 1:
+            button.setFixedWidth(button.fontMetrics().horizontalAdvance(text) * 3 + 12)
+        return button
+
+    # --- reading -------------------------------------------------------------------------------------------
+    def selected_row(self) -> int:
+        rows = self.order_table.selectionModel().selectedRows()
+        return rows[0].row() if rows else -1
+
+    def chosen_key(self) -> str | None:
+        """The Faithful the buttons act on: the selected one, or else the current one."""
+        row = self.selected_row()
+        if row == -1:
+            row = self.order_model.current_row()
+        return self.order_model.slot(row).key if row != -1 else None
+
+    def select_key(self, key: str | None) -> None:
+        row = self.order_model.row_of(key)
+        selection = self.order_table.selectionModel()
+        if row == -1:
+            selection.clearSelection()
+            return
+        index = self.order_model.index(row, 0)
+        flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
+        selection.setCurrentIndex(index, flags)
+
+    # --- input ---------------------------------------------------------------------------------------------
+    def _on_up_button_clicked(self) -> None:
+        self._move(-1)
+
+    def _on_down_button_clicked(self) -> None:
+        self._move(+1)
+
+    def _move(self, step: int) -> None:
+        row = self.selected_row()
+        if row != -1:
+            key = self.order_model.slot(row).key
+            if self.order_model.move_tied(row, step):
+                self.select_key(key)
+
+    def _on_done_button_clicked(self) -> None:
+        current = self._document.order().current
+        if current is None:
+            return
+        command = SetModelFlag(key=current.key, field="divination_done", value=True)
+        text = _("{unit} is done calling miracles").format(unit=current.label)
+        self._document.act(command, text=text, side=current.side)
+
+    def _on_call_button_clicked(self) -> None:
+        key = self.chosen_key()
+        if key is not None:
+            self.resolve_requested.emit(key)
+
+    def _on_order_table_double_clicked(self, index: QModelIndex) -> None:
+        if index.isValid():
+            self.resolve_requested.emit(self.order_model.slot(index.row()).key)
+
+    # --- following the document ----------------------------------------------------------------------------
+    def _on_order_model_about_to_be_reset(self) -> None:
+        row = self.selected_row()
+        self._kept = self.order_model.slot(row).key if row != -1 else None
+
+    def _on_order_model_reset(self) -> None:
+        """The order changed shape (a Faithful joined or left it): the selection stays on the same Faithful."""
+        if self._kept is not None:
+            self.select_key(self._kept)
+        self._kept = None
+
+    def _on_document_changed(self) -> None:
+        active = self._document.battle.phase == "divination"
+        title = _("Divination order — now") if active else _("Divination order")
+        if self.title() != title:
+            self.setTitle(title)
+            self.setStyleSheet(ACTIVE_STYLE if active else "")
+        self.empty_label.setVisible(self.order_model.rowCount() == 0)
+        anyone_barred = self.barred_model.rowCount() > 0
+        self.barred_label.setText(_("May not call") if anyone_barred else _("May not call: none"))
+        self.barred_table.setVisible(anyone_barred)
+        current = self._document.order().current
+        self.done_button.setToolTip(
+            _("Mark {unit} as done: the order moves on to the next Faithful (Ctrl+Return)").format(
+                unit=current.label
+            )
+            if current
+            else _("Every Faithful in the order is done")
+        )
+        self._update_buttons()
+
+    def _on_order_table_selection_changed(self) -> None:
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        row = self.selected_row()
+        self.up_button.setEnabled(self.order_model.can_move(row, -1))
+        self.down_button.setEnabled(self.order_model.can_move(row, +1))
+        self.done_button.setEnabled(self._document.order().current is not None)
+        self.call_button.setEnabled(self.chosen_key() is not None)

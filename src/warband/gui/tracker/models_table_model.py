@@ -1,0 +1,262 @@
+"""Every model of both sides as a table: its wounds, what it did this turn, its T.F. and Discipline bonus.
+
+Each edit is one undoable command through the battle document; a refused one (a model that called a miracle
+may not shoot, CF-10) changes nothing, so the cell keeps showing what the battle holds.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pydantic import ValidationError
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+
+from warband.gui.battle_document import BattleDocument
+from warband.gui.tracker.appearance import muted, side_colour, side_tint
+from warband.model.messages import N_, _
+from warband.model.names import display_name
+from warband.model.session import Command
+from warband.model.systems.confrontation.battle_commands import SetModelFlag, SetModelNumber, SetWounds
+from warband.model.systems.confrontation.battle_rules import Model, miracle_name, models
+from warband.model.systems.confrontation.battle_state import WOUND_LEVELS, ConfrontationBattle
+
+ModelIndex = QModelIndex | QPersistentModelIndex
+KEY_ROLE = Qt.ItemDataRole.UserRole + 1
+"""The model's key (`"<side>:<unit id>"`) on every cell."""
+
+WOUND_NAMES: dict[str, str] = {
+    "unhurt": N_("Unhurt"),
+    "light": N_("Light wound"),
+    "serious": N_("Serious wound"),
+    "critical": N_("Critical wound"),
+    "killed": N_("Killed"),
+}
+
+
+def wound_name(level: str) -> str:
+    return _(WOUND_NAMES.get(level, level))
+
+
+class ModelsTableModel(QAbstractTableModel):
+    """One row per model of both sides, in army order, first side first."""
+
+    (
+        SIDE,
+        UNIT,
+        PROFILE,
+        DISCIPLINE,
+        WOUNDS,
+        REMOVED,
+        ENGAGED,
+        WOUNDS_ROLL,
+        MOVED_BEYOND,
+        BY_EFFECT,
+        FEAT,
+        SHOT,
+        FAITH,
+        BONUS,
+        CALLED,
+    ) = range(15)
+    FLAG_COLUMNS: ClassVar[dict[int, str]] = {
+        REMOVED: "removed",
+        ENGAGED: "engaged",
+        WOUNDS_ROLL: "wounds_roll",
+        MOVED_BEYOND: "moved_beyond",
+        BY_EFFECT: "moved_by_effect",
+        FEAT: "feat",
+        SHOT: "shot",
+    }
+    NUMBER_COLUMNS: ClassVar[dict[int, str]] = {FAITH: "faith", BONUS: "discipline_bonus"}
+    NUMBER_RANGES: ClassVar[dict[int, tuple[int, int]]] = {FAITH: (0, 200), BONUS: (-20, 20)}
+    """What the battle state accepts (ModelState.faith, ModelState.discipline_bonus), for the editors."""
+
+    def __init__(self, document: BattleDocument, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._document = document
+        self._models: list[Model] = models(document.battle)
+        document.changed.connect(self._on_document_changed)
+
+    @property
+    def battle(self) -> ConfrontationBattle:
+        return self._document.battle
+
+    def model_at(self, row: int) -> Model:
+        return self._models[row]
+
+    def row_of(self, key: str) -> int:
+        return next((row for row, m in enumerate(self._models) if m.key == key), -1)
+
+    # --- shape ---------------------------------------------------------------------------------------------
+    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self._models)
+
+    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else 15
+
+    def headerData(  # noqa: N802
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < 15:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return _titles()[section][0]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return _titles()[section][1]
+        return None
+
+    def flags(self, index: ModelIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        column = index.column()
+        if column in self.FLAG_COLUMNS:
+            flags |= Qt.ItemFlag.ItemIsUserCheckable
+        elif column in (self.WOUNDS, self.BONUS) or (column == self.FAITH and self._models[index.row()].faithful):
+            flags |= Qt.ItemFlag.ItemIsEditable
+        return flags
+
+    # --- data ----------------------------------------------------------------------------------------------
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid() or not 0 <= index.row() < len(self._models):
+            return None
+        m = self._models[index.row()]
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._display(m, column)
+        if role == Qt.ItemDataRole.EditRole:
+            return self._edit_value(m, column)
+        if role == Qt.ItemDataRole.CheckStateRole and column in self.FLAG_COLUMNS:
+            checked = bool(getattr(m.state, self.FLAG_COLUMNS[column]))
+            return Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked
+        if role == KEY_ROLE:
+            return m.key
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(m, column)
+        if role == Qt.ItemDataRole.ForegroundRole and not m.in_play:
+            return muted()
+        if role == Qt.ItemDataRole.BackgroundRole and column == self.SIDE:
+            return side_tint(m.side)
+        if role == Qt.ItemDataRole.DecorationRole and column == self.SIDE:
+            return side_colour(m.side)
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in (self.DISCIPLINE, self.FAITH, self.BONUS):
+            return int(Qt.AlignmentFlag.AlignCenter)
+        return None
+
+    def _display(self, m: Model, column: int) -> object:
+        if column == self.SIDE:
+            return self.battle.sides[m.side].player
+        if column == self.UNIT:
+            return m.label
+        if column == self.PROFILE:
+            return display_name(m.profile.name) if m.profile else m.unit.profile
+        if column == self.DISCIPLINE:
+            if m.profile is None or m.profile.discipline is None:
+                return "–"
+            bonus = m.state.discipline_bonus
+            return f"{m.discipline} ({bonus:+d})" if bonus else str(m.discipline)
+        if column == self.WOUNDS:
+            return wound_name(m.state.wounds)
+        if column == self.FAITH:
+            if m.profile is None or m.profile.faithful is None:
+                return None
+            return f"{m.state.faith} / {m.profile.faithful.faith}"
+        if column == self.BONUS:
+            bonus = m.state.discipline_bonus
+            return f"{bonus:+d}" if bonus else "0"
+        if column == self.CALLED:
+            return ", ".join(miracle_name(self.battle, mid) for mid in m.state.called)
+        return None
+
+    def _edit_value(self, m: Model, column: int) -> object:
+        if column == self.WOUNDS:
+            return m.state.wounds
+        if column in self.NUMBER_COLUMNS:
+            return int(getattr(m.state, self.NUMBER_COLUMNS[column]))
+        return self._display(m, column)
+
+    def _tooltip(self, m: Model, column: int) -> str | None:
+        if not m.in_play:
+            return _("{unit} is out of play.").format(unit=m.label)
+        if column == self.DISCIPLINE and (m.profile is None or m.profile.discipline is None):
+            return _("No Discipline: it counts as 0, and no bonus changes it (CF-16).")
+        if column == self.CALLED and m.state.called:
+            return _("Miracles called this turn: {miracles}").format(miracles=self._display(m, column))
+        if column in self.FLAG_COLUMNS or column in self.NUMBER_COLUMNS:
+            return f"{m.label}: {_titles()[column][1]}"
+        return None
+
+    def setData(self, index: ModelIndex, value: object, role: int = Qt.ItemDataRole.EditRole) -> bool:  # noqa: N802
+        if not index.isValid() or not 0 <= index.row() < len(self._models):
+            return False
+        if role == Qt.ItemDataRole.EditRole and not self.flags(index) & Qt.ItemFlag.ItemIsEditable:
+            return False
+        m = self._models[index.row()]
+        column = index.column()
+        try:
+            command = self._command(m, column, value, role)
+        except (ValidationError, ValueError):
+            return False
+        if command is None:
+            return False
+        text = _("{unit}: {action}").format(unit=m.label, action=command.label)
+        return self._document.act(command, text=text, side=m.side)
+
+    def _command(self, m: Model, column: int, value: object, role: int) -> Command[ConfrontationBattle] | None:
+        """The command an edit of this cell stands for (None: the cell does not take this edit)."""
+        if role == Qt.ItemDataRole.CheckStateRole and column in self.FLAG_COLUMNS:
+            checked = _check_state(value) == Qt.CheckState.Checked
+            return SetModelFlag.model_validate(
+                {"key": m.key, "field": self.FLAG_COLUMNS[column], "value": checked}
+            )
+        if role != Qt.ItemDataRole.EditRole:
+            return None
+        if column == self.WOUNDS and value in WOUND_LEVELS:
+            return SetWounds.model_validate({"key": m.key, "wounds": value})
+        if column in self.NUMBER_COLUMNS and isinstance(value, int | str) and not isinstance(value, bool):
+            field = self.NUMBER_COLUMNS[column]
+            return SetModelNumber.model_validate({"key": m.key, "field": field, "value": int(value)})
+        return None
+
+    # --- following the document ----------------------------------------------------------------------------
+    def _on_document_changed(self) -> None:
+        fresh = models(self._document.battle)
+        if [m.key for m in fresh] != [m.key for m in self._models]:
+            self.beginResetModel()
+            self._models = fresh
+            self.endResetModel()
+            return
+        self._models = fresh
+        if fresh:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(fresh) - 1, 14))
+
+
+def _check_state(value: object) -> Qt.CheckState:
+    if isinstance(value, Qt.CheckState):
+        return value
+    if isinstance(value, int):
+        return Qt.CheckState(value)
+    return Qt.CheckState.Unchecked
+
+
+def _titles() -> list[tuple[str, str]]:
+    """Each column's short title and what it means, in the player's language."""
+    return [
+        (_("Side"), _("The player the model belongs to")),
+        (_("Model"), _("The model's label in its army")),
+        (_("Profile"), _("The model's profile")),
+        (_("Disc."), _("Discipline, with this turn's bonus (CF-13)")),
+        (_("Wounds"), _("Wound state; a killed model is out of play")),
+        (_("Removed"), _("Removed from play (fled, …)")),
+        (_("Engaged"), _("Engaged in melee by an enemy: it cannot call a miracle (CF-11)")),
+        (_("W. roll"), _("Suffered a Wounds roll this turn: it cannot call a miracle (CF-11)")),
+        (_("Moved+"), _("Moved farther than its Movement this turn (CF-10)")),
+        (
+            _("By effect"),
+            _("The extra movement came from a miracle, ability, item or card: it does not count (CF-10)"),
+        ),
+        (_("Feat"), _("Performed a Physical Feat this turn (CF-10)")),
+        (_("Shot"), _("Shot this turn (CF-10)")),
+        (_("T.F."), _("Temporary Faith left, of the Faith value (CF-18)")),
+        (_("Bonus"), _("Discipline bonus this turn (CF-13)")),
+        (_("Called"), _("Miracles called this turn (CF-09)")),
+    ]

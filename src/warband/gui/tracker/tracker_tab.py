@@ -1,0 +1,110 @@
+"""The Turn tracker tab: the turn bar on top, every model below it, then the Divination order beside the log.
+
+Every input becomes a command through the battle document; what the rules refuse comes back through the
+document's `refused` signal and is shown on the message line, with its rule.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QFileDialog, QGroupBox, QLabel, QSplitter, QVBoxLayout, QWidget
+
+from warband.gui.battle_document import BattleDocument
+from warband.gui.tracker.appearance import NOTE_STYLE, REFUSAL_STYLE
+from warband.gui.tracker.divination_panel import DivinationPanel
+from warband.gui.tracker.log_panel import AskPath, LogPanel
+from warband.gui.tracker.models_panel import ModelsPanel
+from warband.gui.tracker.summary_box import SummaryBox
+from warband.gui.tracker.turn_bar import TurnBar
+from warband.model.messages import _
+
+
+def _boxed(title: str, name: str, widget: QWidget, parent: QWidget) -> QGroupBox:
+    box = QGroupBox(title, parent)
+    box.setObjectName(name)
+    layout = QVBoxLayout(box)
+    layout.setContentsMargins(6, 6, 6, 6)
+    layout.addWidget(widget)
+    return box
+
+
+class TrackerTab(QWidget):
+    """One battle in play, as the players follow it turn by turn."""
+
+    resolve_requested = Signal(str)
+    """Call a miracle with this Faithful (model key): the window switches to the Resolver."""
+
+    def __init__(
+        self, document: BattleDocument, parent: QWidget | None = None, *, ask_path: AskPath | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.turn_bar = TurnBar(document, self)
+        self.message_label = QLabel(self)
+        self.message_label.setObjectName("messageLabel")
+        self.message_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.message_label.setWordWrap(True)
+        self.message_label.setAccessibleName(_("Message"))
+        self.message_label.hide()
+        self.summary_box = SummaryBox(document, self)
+        self.models = ModelsPanel(document, self)
+        self.divination = DivinationPanel(document, self)
+        self.log_panel = LogPanel(document, ask_path or self._ask_log_path, self)
+
+        self.columns = QSplitter(Qt.Orientation.Horizontal, self)
+        self.columns.setObjectName("trackerColumns")
+        self.columns.addWidget(self.divination)
+        self.columns.addWidget(_boxed(_("Battle log"), "logBox", self.log_panel, self))
+        self.columns.setStretchFactor(0, 1)
+        self.columns.setStretchFactor(1, 1)
+        self.columns.setChildrenCollapsible(False)
+        self.rows = QSplitter(Qt.Orientation.Vertical, self)
+        self.rows.setObjectName("trackerRows")
+        self.rows.addWidget(_boxed(_("Models"), "modelsBox", self.models, self))
+        self.rows.addWidget(self.columns)
+        self.rows.setStretchFactor(0, 1)
+        self.rows.setStretchFactor(1, 1)
+        shown = min(self.models.model.rowCount(), 12) + 1  # the header
+        self.rows.setSizes([shown * self.models.table.verticalHeader().defaultSectionSize() + 60, 400])
+        self.rows.setChildrenCollapsible(False)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.turn_bar)
+        layout.addWidget(self.message_label)
+        layout.addWidget(self.summary_box)
+        layout.addWidget(self.rows, 1)
+        self.setFocusProxy(self.models.table)
+
+        self.divination.resolve_requested.connect(self.resolve_requested)
+        self.log_panel.reported.connect(self._on_log_panel_reported)
+        document.refused.connect(self._on_document_refused)
+        document.changed.connect(self._on_document_changed)
+
+    def splitters(self) -> dict[str, QSplitter]:
+        """The splitters whose sizes are kept between sessions, by name."""
+        return {"tracker.columns": self.columns, "tracker.rows": self.rows}
+
+    def show_message(self, text: str, *, refusal: bool = True) -> None:
+        """Show a sentence on the message line (empty: hide it); a refusal stands out."""
+        self.message_label.setStyleSheet(REFUSAL_STYLE if refusal else NOTE_STYLE)
+        self.message_label.setText(text)
+        self.message_label.setAccessibleDescription(text)
+        self.message_label.setVisible(bool(text))
+
+    def _ask_log_path(self) -> Path | None:
+        name, _filter = QFileDialog.getSaveFileName(
+            self, _("Export the battle log"), "battle-log.txt", _("Text files (*.txt);;All files (*)")
+        )
+        return Path(name) if name else None
+
+    def _on_document_refused(self, reason: str) -> None:
+        self.show_message(reason)
+
+    def _on_document_changed(self) -> None:
+        self.show_message("")  # an action went through: the last refusal no longer applies
+
+    def _on_log_panel_reported(self, text: str, failed: bool) -> None:
+        self.show_message(text, refusal=failed)

@@ -1,0 +1,1 @@
+"""Small reusable widgets that know no rule system: the odds bar chart, the entry of the table's dice."""

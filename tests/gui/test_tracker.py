@@ -1,0 +1,507 @@
+"""The Turn tracker tab on a real battle document: the turn bar, the models, the Divination order, the log."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QModelIndex, QPoint, Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QApplication
+
+from tests.gui.conftest import army
+from warband.gui.battle_document import BattleDocument
+from warband.gui.tracker.divination_models import (
+    MIME_TYPE,
+    BarredTableModel,
+    DivinationOrderTableModel,
+    reordered,
+)
+from warband.gui.tracker.log_panel import LogTableModel
+from warband.gui.tracker.log_text import log_as_text
+from warband.gui.tracker.models_table_model import KEY_ROLE, ModelsTableModel
+from warband.gui.tracker.tracker_tab import TrackerTab
+from warband.model.army import load_army
+from warband.model.battle import BattleRun
+from warband.model.battle_log import LogEntry
+from warband.model.dice import SeededDice, TypedDice
+from warband.model.locations import data_dir
+from warband.model.systems.confrontation.battle_commands import NextPhase, SetModelFlag, SetTacticalWinner
+from warband.model.systems.confrontation.battle_rules import CallRequest, start_battle
+
+CHECKED, UNCHECKED = Qt.CheckState.Checked, Qt.CheckState.Unchecked
+CHECK = Qt.ItemDataRole.CheckStateRole
+EDIT = Qt.ItemDataRole.EditRole
+
+# Two Iron Priestesses (Discipline 4) tie within Aline's side; Bruno's Wolfen devotee (4) ties across sides.
+PRIESTESSES = army(
+    {"id": "p1", "profile": "iron-priestess", "label": "Anna", "miracles": ["priere"]},
+    {"id": "p2", "profile": "iron-priestess", "label": "Berthe", "miracles": ["priere"]},
+    {"id": "p3", "profile": "mid-nor-dark-priest", "label": "Claude", "miracles": ["messager-divin"]},
+    {"id": "t1", "profile": "griffin-trooper", "label": "Trooper"},
+)
+WOLVES = army(
+    {"id": "w1", "profile": "wolfen-yllia-devotee", "label": "Devotee", "miracles": ["lueur-d-yllia"]},
+    {"id": "z1", "profile": "acheron-zombie", "label": "Zombie"},
+)
+
+
+@pytest.fixture
+def example_army():
+    return load_army(data_dir() / "confrontation" / "examples" / "light-of-merin.warband.json")
+
+
+@pytest.fixture
+def make_document(catalogs):
+    made = []
+
+    def make(first, second, seed=1):
+        battle = start_battle([("Aline", first), ("Bruno", second)], catalogs)
+        document = BattleDocument(BattleRun(battle, dice=SeededDice(seed)))
+        made.append(document)
+        return document
+
+    yield make
+    for document in made:
+        document.close()
+
+
+@pytest.fixture
+def document(make_document, example_army):
+    return make_document(example_army, example_army)
+
+
+@pytest.fixture
+def tied_document(make_document):
+    return make_document(PRIESTESSES, WOLVES)
+
+
+@pytest.fixture
+def make_tab(qtbot):
+    def make(document, **kwargs):
+        tab = TrackerTab(document, **kwargs)
+        qtbot.addWidget(tab)
+        tab.resize(1280, 800)
+        tab.show()
+        return tab
+
+    return make
+
+
+def to_divination(document):
+    document.act(NextPhase())
+    document.act(NextPhase())
+    assert document.battle.phase == "divination"
+
+
+def column_of(model, row, column):
+    return model.index(row, column)
+
+
+def order_labels(tab):
+    model = tab.divination.order_model
+    return [model.index(r, DivinationOrderTableModel.FAITHFUL).data() for r in range(model.rowCount())]
+
+
+def barred_reasons(tab):
+    model = tab.divination.barred_model
+    return [
+        (model.index(r, BarredTableModel.FAITHFUL).data(), model.index(r, BarredTableModel.REASON).data())
+        for r in range(model.rowCount())
+    ]
+
+
+# --- the models ------------------------------------------------------------------------------------------------
+def test_every_model_passes_the_model_tester(qapp, qtmodeltester, tied_document):
+    to_divination(tied_document)
+    tied_document.act(SetModelFlag(key="0:p3", field="engaged", value=True))
+    for model in (
+        ModelsTableModel(tied_document),
+        DivinationOrderTableModel(tied_document),
+        BarredTableModel(tied_document),
+        LogTableModel(tied_document),
+    ):
+        qtmodeltester.check(model)
+
+
+# --- the turn bar ----------------------------------------------------------------------------------------------
+def test_next_and_back_buttons_move_the_phase_and_the_turn_label(qtbot, make_tab, document):
+    tab = make_tab(document)
+    bar = tab.turn_bar
+    assert bar.turn_label.text() == "Turn 1 — Tactical roll"
+    qtbot.mouseClick(bar.next_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(bar.next_button, Qt.MouseButton.LeftButton)
+    assert document.battle.phase == "divination"
+    assert bar.turn_label.text() == "Turn 1 — Divination"
+    assert bar.step_labels["divination"].styleSheet() != bar.step_labels["movement"].styleSheet()
+    qtbot.mouseClick(bar.back_button, Qt.MouseButton.LeftButton)
+    assert bar.turn_label.text() == "Turn 1 — Movement"
+    assert "(F8)" in bar.next_button.toolTip() and "(Shift+F8)" in bar.back_button.toolTip()
+    for _ in range(5):
+        qtbot.mouseClick(bar.next_button, Qt.MouseButton.LeftButton)
+    assert bar.turn_label.text() == "Turn 2 — Tactical roll"
+
+
+def test_back_from_the_first_phase_is_refused_on_the_message_line(qtbot, make_tab, document):
+    tab = make_tab(document)
+    qtbot.mouseClick(tab.turn_bar.back_button, Qt.MouseButton.LeftButton)
+    assert tab.message_label.isVisible()
+    assert tab.message_label.text().startswith("CF-08: This is the first phase of the turn")
+    qtbot.mouseClick(tab.turn_bar.next_button, Qt.MouseButton.LeftButton)
+    assert not tab.message_label.isVisible()  # an action went through: the refusal no longer applies
+
+
+def test_f8_and_shift_f8_move_the_phase_wherever_the_focus_is(qtbot, make_tab, document):
+    tab = make_tab(document)
+    tab.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is tab)
+    tab.models.table.setFocus()
+    qtbot.keyClick(tab.models.table, Qt.Key.Key_F8)
+    assert document.battle.phase == "movement"
+    qtbot.keyClick(tab.models.table, Qt.Key.Key_F8, Qt.KeyboardModifier.ShiftModifier)
+    assert document.battle.phase == "tactical"
+
+
+def test_roll_the_tactical_winner_then_enter_it(qtbot, make_tab, document):
+    tab = make_tab(document)
+    bar = tab.turn_bar
+    assert bar.tactical_label.text() == "No Tactical winner yet this turn"
+    for _ in range(10):  # a tie is logged and rolled again
+        qtbot.mouseClick(bar.roll_button, Qt.MouseButton.LeftButton)
+        if document.battle.tactical_winner is not None:
+            break
+    winner = document.battle.tactical_winner
+    player = ("Aline", "Bruno")[winner]
+    assert bar.tactical_label.text() == f"{player} won the Tactical roll"
+    assert bar.tactical_combo.currentIndex() == winner + 1
+    assert document.run.log[-1].source == "rolled"
+
+    bar.tactical_combo.setCurrentIndex(2 - winner)  # the other player, as the table says
+    assert document.battle.tactical_winner == 1 - winner
+    assert bar.tactical_label.text() == f"{('Aline', 'Bruno')[1 - winner]} won the Tactical roll"
+    document.undo()
+    assert bar.tactical_combo.currentIndex() == winner + 1
+    bar.tactical_combo.setCurrentIndex(0)
+    assert document.battle.tactical_winner is None
+
+
+def test_a_tie_across_sides_without_a_winner_shows_a_warning(make_tab, tied_document):
+    tab = make_tab(tied_document)
+    to_divination(tied_document)
+    assert tied_document.order().needs_tactical_winner
+    assert tab.turn_bar.tie_warning.isVisible()
+    assert "CF-15" in tab.turn_bar.tie_warning.text()
+    tied_document.act(SetTacticalWinner(side=1))
+    assert not tab.turn_bar.tie_warning.isVisible()
+    assert order_labels(tab)[:2] == ["Claude", "Devotee"]  # Discipline 5 first; then Bruno won the tie
+
+
+# --- the models table ------------------------------------------------------------------------------------------
+def test_the_models_table_shows_both_sides(make_tab, tied_document):
+    tab = make_tab(tied_document)
+    model = tab.models.model
+    assert model.rowCount() == 6
+    rows = [
+        [model.index(r, c).data() for c in (model.SIDE, model.UNIT, model.DISCIPLINE, model.WOUNDS, model.FAITH)]
+        for r in range(6)
+    ]
+    assert rows[0] == ["Aline", "Anna", "4", "Unhurt", "10 / 10"]
+    assert rows[3] == ["Aline", "Trooper", "3", "Unhurt", None]
+    assert rows[5] == ["Bruno", "Zombie", "–", "Unhurt", None]  # no Discipline: counts as 0 (CF-16)
+    assert model.index(5, model.DISCIPLINE).data(Qt.ItemDataRole.ToolTipRole).endswith("(CF-16).")
+    assert model.index(0, model.SIDE).data(Qt.ItemDataRole.DecorationRole) != model.index(5, model.SIDE).data(
+        Qt.ItemDataRole.DecorationRole
+    )
+    assert not model.flags(model.index(3, model.FAITH)) & Qt.ItemFlag.ItemIsEditable  # not a Faithful
+
+
+def test_checking_engaged_bars_the_faithful_with_cf11_and_undo_lifts_it(qtbot, make_tab, tied_document):
+    tab = make_tab(tied_document)
+    to_divination(tied_document)
+    model = tab.models.model
+    index = model.index(model.row_of("0:p1"), model.ENGAGED)
+    assert model.setData(index, CHECKED, CHECK)
+    assert tied_document.battle.models["0:p1"].engaged
+    assert index.data(CHECK) == CHECKED
+    assert "Anna" not in order_labels(tab)
+    assert barred_reasons(tab) == [
+        ("Anna", "CF-11: Anna is engaged in melee by an enemy and cannot call a miracle.")
+    ]
+    assert tied_document.run.log[-1].text == "Anna: Engaged in melee: yes"
+    tied_document.undo()
+    assert index.data(CHECK) == UNCHECKED
+    assert barred_reasons(tab) == []
+    assert tab.divination.barred_label.text() == "May not call: none"
+    assert "Anna" in order_labels(tab)
+
+
+def test_a_click_in_a_check_cell_toggles_it(qtbot, make_tab, tied_document):
+    tab = make_tab(tied_document)
+    model, table = tab.models.model, tab.models.table
+    index = model.index(model.row_of("0:p2"), model.FEAT)
+    rect = table.visualRect(index)
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert tied_document.battle.models["0:p2"].feat
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.topLeft() + QPoint(2, 2))
+    assert not tied_document.battle.models["0:p2"].feat
+    table.setFocus()
+    table.setCurrentIndex(index)
+    qtbot.keyClick(table, Qt.Key.Key_Space)
+    assert tied_document.battle.models["0:p2"].feat
+
+
+def test_wounds_through_the_model_and_out_of_play_greyed(make_tab, tied_document):
+    tab = make_tab(tied_document)
+    model = tab.models.model
+    row = model.row_of("1:w1")
+    index = model.index(row, model.WOUNDS)
+    assert index.data(EDIT) == "unhurt"
+    assert model.setData(index, "serious", EDIT)
+    assert tied_document.battle.models["1:w1"].wounds == "serious"
+    assert index.data() == "Serious wound"
+    assert model.index(row, model.UNIT).data(Qt.ItemDataRole.ForegroundRole) is None
+    assert model.setData(index, "killed", EDIT)
+    assert model.index(row, model.UNIT).data(Qt.ItemDataRole.ForegroundRole) is not None  # greyed
+    assert not model.setData(index, "decapitated", EDIT)
+    tied_document.undo()
+    assert index.data(EDIT) == "serious"
+
+
+def test_the_wounds_editor_is_a_combo_that_applies_at_once(qtbot, make_tab, tied_document):
+    tab = make_tab(tied_document)
+    model, table = tab.models.model, tab.models.table
+    index = model.index(model.row_of("0:p1"), model.WOUNDS)
+    table.setCurrentIndex(index)
+    table.edit(index)
+    editor = table.findChild(object, "woundsEditor")
+    assert editor is not None and editor.currentData() == "unhurt"
+    editor.setCurrentIndex(editor.findData("light"))
+    editor.activated.emit(editor.currentIndex())
+    assert tied_document.battle.models["0:p1"].wounds == "light"
+
+
+def test_temporary_faith_and_discipline_bonus_edits(make_tab, tied_document):
+    tab = make_tab(tied_document)
+    model = tab.models.model
+    row = model.row_of("0:p1")
+    faith = model.index(row, model.FAITH)
+    assert faith.data(EDIT) == 10
+    assert model.setData(faith, 7, EDIT)
+    assert tied_document.battle.models["0:p1"].faith == 7
+    assert faith.data() == "7 / 10"
+    assert tied_document.run.session.undo_label == "T.F.: 7"
+    bonus = model.index(row, model.BONUS)
+    assert model.setData(bonus, 1, EDIT)
+    assert model.index(row, model.DISCIPLINE).data() == "5 (+1)"
+    assert not model.setData(faith, 500, EDIT)  # beyond what a reserve holds: nothing changes
+    tied_document.undo()
+    tied_document.undo()
+    assert faith.data(EDIT) == 10 and bonus.data(EDIT) == 0
+
+
+def test_shot_after_a_call_is_refused_and_stays_unchecked(make_tab, document):
+    tab = make_tab(document)
+    to_divination(document)
+    outcome = document.call_miracle(CallRequest("0:u1", "messager-divin", 2, True, 5), TypedDice((6,)))
+    assert outcome is not None and outcome.success
+    model = tab.models.model
+    row = model.row_of("0:u1")
+    assert model.index(row, model.CALLED).data() == "Divine Messenger"
+    assert model.index(row, model.FAITH).data() == "8 / 10"
+    shot = model.index(row, model.SHOT)
+    assert not model.setData(shot, CHECKED, CHECK)
+    assert shot.data(CHECK) == UNCHECKED
+    assert not document.battle.models["0:u1"].shot
+    assert tab.message_label.isVisible()
+    assert tab.message_label.text() == (
+        "CF-10: Priestess of the north gate called a miracle this turn and cannot shoot in the same turn."
+    )
+
+
+# --- the Divination order --------------------------------------------------------------------------------------
+def test_the_order_with_the_current_faithful_highlighted(make_tab, tied_document):
+    tab = make_tab(tied_document)
+    to_divination(tied_document)
+    tied_document.act(SetTacticalWinner(side=0))
+    model = tab.divination.order_model
+    assert order_labels(tab) == ["Claude", "Anna", "Berthe", "Devotee"]
+    assert model.current_row() == 0
+    first = model.index(0, DivinationOrderTableModel.FAITHFUL)
+    assert isinstance(first.data(Qt.ItemDataRole.FontRole), QFont) and first.data(Qt.ItemDataRole.FontRole).bold()
+    assert model.index(1, DivinationOrderTableModel.FAITHFUL).data(Qt.ItemDataRole.FontRole) is None
+    assert model.index(0, DivinationOrderTableModel.POSITION).data() == "▶ 1"
+    ties = [model.index(r, DivinationOrderTableModel.TIE).data() for r in range(4)]
+    assert ties == ["", "own side, across", "own side, across", "across"]
+    assert tab.divination.title() == "Divination order — now"
+
+
+def test_done_moves_the_current_faithful_on(qtbot, make_tab, tied_document):
+    tab = make_tab(tied_document)
+    to_divination(tied_document)
+    panel = tab.divination
+    assert tied_document.order().current.key == "0:p3"
+    qtbot.mouseClick(panel.done_button, Qt.MouseButton.LeftButton)
+    assert tied_document.battle.models["0:p3"].divination_done
+    assert tied_document.order().current.key == "0:p1"
+    assert panel.order_model.current_row() == 1
+    assert panel.order_model.index(0, DivinationOrderTableModel.DONE).data() == "✓"
+    tied_document.undo()
+    assert panel.order_model.current_row() == 0
+
+
+def test_reorder_tied_priestesses_with_the_buttons(qtbot, make_tab, tied_document):
+    tab = make_tab(tied_document)
+    to_divination(tied_document)
+    tied_document.act(SetTacticalWinner(side=0))
+    panel = tab.divination
+    panel.select_key("0:p1")
+    assert not panel.up_button.isEnabled() and panel.down_button.isEnabled()
+    qtbot.mouseClick(panel.down_button, Qt.MouseButton.LeftButton)
+    assert order_labels(tab) == ["Claude", "Berthe", "Anna", "Devotee"]
+    assert tied_document.battle.sides[0].tie_order == ("p2", "p1", "p3", "t1")  # the others keep their places
+    assert panel.chosen_key() == "0:p1"  # the selection follows the moved Faithful
+    assert panel.up_button.isEnabled() and not panel.down_button.isEnabled()
+    panel.select_key("0:p3")  # not tied: nothing to reorder
+    assert not panel.up_button.isEnabled() and not panel.down_button.isEnabled()
+    tied_document.undo()
+    assert order_labels(tab) == ["Claude", "Anna", "Berthe", "Devotee"]
+
+
+def test_reorder_by_move_rows_and_drop_stays_within_the_side(tied_document, make_tab):
+    tab = make_tab(tied_document)
+    to_divination(tied_document)
+    tied_document.act(SetTacticalWinner(side=0))
+    model = tab.divination.order_model
+    root = QModelIndex()
+    assert not model.moveRows(root, 3, 1, root, 1)  # the Devotee is not Aline's to order
+    assert not model.moveRows(root, 1, 1, root, 0)  # above the Discipline 5 Faithful: not a tie
+    assert model.moveRows(root, 2, 1, root, 1)
+    assert order_labels(tab) == ["Claude", "Berthe", "Anna", "Devotee"]
+    mime = model.mimeData([model.index(2, 0)])
+    assert mime.hasFormat(MIME_TYPE)
+    model.dropMimeData(mime, Qt.DropAction.MoveAction, 1, 0, root)
+    assert order_labels(tab) == ["Claude", "Anna", "Berthe", "Devotee"]
+    assert [e.text for e in tied_document.run.log[-2:]] == [
+        "Aline orders tied Faithful: Berthe, Anna",
+        "Aline orders tied Faithful: Anna, Berthe",
+    ]
+
+
+def test_reordered_keeps_the_other_units_in_place():
+    assert reordered(("a", "b", "c", "d"), ["b", "d"], ["d", "b"]) == ("a", "d", "c", "b")
+    assert reordered(("a",), ["x", "y"], ["y", "x"]) == ("a", "y", "x")
+
+
+def test_call_a_miracle_asks_for_the_resolver(qtbot, make_tab, tied_document):
+    tab = make_tab(tied_document)
+    to_divination(tied_document)
+    with qtbot.waitSignal(tab.resolve_requested) as blocker:
+        qtbot.mouseClick(tab.divination.call_button, Qt.MouseButton.LeftButton)
+    assert blocker.args == ["0:p3"]  # nothing selected: the current Faithful
+    table = tab.divination.order_table
+    index = tab.divination.order_model.index(2, DivinationOrderTableModel.FAITHFUL)
+    with qtbot.waitSignal(tab.resolve_requested) as blocker:
+        table.doubleClicked.emit(index)
+    assert blocker.args == [tab.divination.order_model.slot(2).key]
+
+
+# --- the log ---------------------------------------------------------------------------------------------------
+def test_the_log_shows_entries_marks_undone_ones_and_scrolls_to_the_newest(make_tab, document):
+    tab = make_tab(document)
+    model = tab.log_panel.model
+    to_divination(document)
+    document.call_miracle(CallRequest("0:u1", "messager-divin", 2, True, 5), TypedDice((6,)))
+    row = model.rowCount() - 1
+    assert [model.index(row, c).data() for c in range(4)] == [
+        "1",
+        "Divination",
+        "Priestess of the north gate calls Divine Messenger: fervour 2, dice 6, total 8 against 5: success",
+        "6 (typed)",
+    ]
+    document.undo()
+    text = model.index(row, LogTableModel.TEXT)
+    assert text.data().endswith("(undone)")
+    assert text.data(Qt.ItemDataRole.FontRole).strikeOut()
+    assert model.rowCount() == 3  # undo keeps the line (AR-05)
+    for _ in range(20):
+        document.act(SetModelFlag(key="0:u5", field="shot", value=True))
+        document.act(SetModelFlag(key="0:u5", field="shot", value=False))
+    bar = tab.log_panel.table.verticalScrollBar()
+    assert bar.maximum() > 0 and bar.value() == bar.maximum()
+
+
+def test_log_as_text():
+    log = [
+        LogEntry(
+            step=1, turn=1, phase="tactical", text="Tactical roll: 5 – 2, Aline wins", dice=(5, 2), source="rolled"
+        ),
+        LogEntry(step=2, turn=1, phase="divination", text="Anna: Shot: yes", undone=True),
+        LogEntry(
+            step=3, turn=2, phase="divination", text="Anna calls Prayer", dice=(6, 3), source="typed", success=True
+        ),
+    ]
+    assert log_as_text(log) == (
+        "Turn 1, Tactical roll: Tactical roll: 5 – 2, Aline wins [dice 5 + 2 (rolled)]\n"
+        "Turn 1, Divination: Anna: Shot: yes (undone)\n"
+        "Turn 2, Divination: Anna calls Prayer [dice 6 + 3 (typed)]\n"
+    )
+    assert log_as_text([]) == ""
+
+
+def test_export_writes_the_log_where_the_player_chose(qtbot, make_tab, document, tmp_path):
+    target = tmp_path / "log.txt"
+    answers = [None, target, tmp_path / "missing" / "log.txt"]
+    tab = make_tab(document, ask_path=lambda: answers.pop(0))
+    document.act(NextPhase())
+    qtbot.mouseClick(tab.log_panel.export_button, Qt.MouseButton.LeftButton)
+    assert not target.exists()  # the player cancelled
+    qtbot.mouseClick(tab.log_panel.export_button, Qt.MouseButton.LeftButton)
+    assert target.read_text(encoding="utf-8") == log_as_text(document.run.log)
+    assert target.read_text(encoding="utf-8") == "Turn 1, Tactical roll: Next phase\n"
+    assert tab.message_label.text() == f"Log written to {target}"
+    qtbot.mouseClick(tab.log_panel.export_button, Qt.MouseButton.LeftButton)
+    assert tab.message_label.text().startswith("Cannot write the log to")
+
+
+# --- the end of the battle -------------------------------------------------------------------------------------
+def test_end_battle_shows_the_summary(qtbot, make_tab, document):
+    tab = make_tab(document)
+    to_divination(document)
+    document.call_miracle(CallRequest("0:u1", "messager-divin", 2, True, 5), TypedDice((6,)))
+    document.call_miracle(CallRequest("0:u1", "priere", 1, True), TypedDice((1,)))
+    tab.models.model.setData(tab.models.model.index(5 + 4, ModelsTableModel.WOUNDS), "killed", EDIT)
+    assert not tab.summary_box.isVisible()
+    assert tab.turn_bar.end_button.text() == "End battle"
+    qtbot.mouseClick(tab.turn_bar.end_button, Qt.MouseButton.LeftButton)
+    assert document.battle.ended
+    assert tab.summary_box.isVisible()
+    assert tab.turn_bar.end_button.text() == "Resume battle"
+    texts = [[label.text() for label in row.values()] for row in tab.summary_box.labels]
+    assert texts[0] == [
+        "Aline",
+        "0 / 5 models lost",
+        "0 / 397 A.P. lost",
+        "Miracles: 2 called, 1 succeeded",
+        "50 % success",
+    ]
+    assert texts[1] == [
+        "Bruno",
+        "1 / 5 models lost",
+        "14 / 397 A.P. lost",
+        "Miracles: 0 called, 0 succeeded",
+        "no call",
+    ]
+    qtbot.mouseClick(tab.turn_bar.next_button, Qt.MouseButton.LeftButton)
+    assert tab.message_label.text() == "CF-08: The battle is over."
+    document.undo()
+    assert not tab.summary_box.isVisible()
+
+
+def test_the_models_table_keys(qapp, tied_document):
+    model = ModelsTableModel(tied_document)
+    assert [model.index(r, 0).data(KEY_ROLE) for r in range(model.rowCount())] == [
+        "0:p1",
+        "0:p2",
+        "0:p3",
+        "0:t1",
+        "1:w1",
+        "1:z1",
+    ]
