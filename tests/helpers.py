@@ -55,6 +55,7 @@ BASE_CATALOG: dict[str, Any] = {
             cults=["merin", "mid-nor"],
             asp=(0, 1, 0),
             difficulty=None,
+            difficulty_note="the fervour chosen + 4",
             name={"fr": "Messager divin", "en": "Divine messenger"},
         ),
         miracle("merin-blessing", 10, cults=["merin"], asp=(0, 2, 1)),

@@ -144,7 +144,7 @@ class CallForm(QGroupBox):
         table_set = miracle is not None and miracle.difficulty is None
         for widget in (self.difficulty_caption, self.difficulty_spin, self.difficulty_hint):
             widget.setVisible(table_set)
-        hint = (miracle.notes or _("See the miracle card.")) if miracle and table_set else ""
+        hint = (miracle.difficulty_note or _("See the miracle card.")) if miracle and table_set else ""
         self.difficulty_hint.setText(hint)
         self.difficulty_spin.setToolTip(hint)
         self.sight_check.setEnabled(miracle is not None)

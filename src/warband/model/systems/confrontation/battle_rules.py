@@ -359,7 +359,7 @@ def call_problems(battle: ConfrontationBattle, request: CallRequest) -> list[Pro
                 )
             )
         if miracle.difficulty is None and request.difficulty is None:
-            how = miracle.notes or "see the miracle card"
+            how = miracle.difficulty_note or "see the miracle card"
             problems.append(Problem.of("CF-17", "call.difficulty", ref, miracle=name, how=how))
     if request.fervour > m.state.faith:
         problems.append(

@@ -64,6 +64,8 @@ class Miracle(Entry):
     aspects: Aspects = Aspects()
     fervour: Count = 0
     difficulty: Annotated[int, Strict(), Field(ge=0, le=100)] | None = None
+    difficulty_note: ShortText | None = None
+    """How the table sets a difficulty the card does not fix ("the fervour chosen + 4")."""
     range: ShortText | None = None
     area: ShortText | None = None
     duration: ShortText | None = None
