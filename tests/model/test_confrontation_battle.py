@@ -257,7 +257,10 @@ def test_cf_17_a_difficulty_set_at_the_table_is_asked_for(catalogs):
     b = battle(catalogs)
     reason = refusal(b, miracle="messager-divin", fervour=3)
     assert (reason.rule, reason.code) == ("CF-17", "call.difficulty")
-    assert reason.message == "The difficulty of Divine messenger is set at the table (the fervour chosen + 4): enter it."
+    assert (
+        reason.message
+        == "The difficulty of Divine messenger is set at the table (the fervour chosen + 4): enter it."
+    )
     _, outcome = call(b, miracle="messager-divin", fervour=3, difficulty=7, dice=(4,))
     assert (outcome.difficulty, outcome.total, outcome.success) == (7, 7, True)
 
