@@ -54,6 +54,14 @@ def _with_units(army: Army, units: Iterable[Unit]) -> Army:
     return replace(army, units=tuple(units))
 
 
+def _with_unit(army: Army, unit_id: str, **changes: Any) -> Army:
+    """The army with one unit's fields changed, the unit validated again."""
+    position = _index(army, unit_id)
+    units = list(army.units)
+    units[position] = replace(units[position], **changes)
+    return _with_units(army, units)
+
+
 @dataclass(frozen=True)
 class SetArmyField:
     """Rename the army, or change its points limit (None: no limit)."""
@@ -136,10 +144,7 @@ class SetUnitField:
     def apply(self, state: Army) -> Army:
         if self.field in ("id",):
             raise ValueError("a unit's id never changes")
-        position = _index(state, self.unit_id)
-        units = list(state.units)
-        units[position] = replace(units[position], **{self.field: self.value})
-        return _with_units(state, units)
+        return _with_unit(state, self.unit_id, **{self.field: self.value})
 
 
 @dataclass(frozen=True)
@@ -152,12 +157,8 @@ class AddEntry:
     label: str = "Add entry"
 
     def apply(self, state: Army) -> Army:
-        position = _index(state, self.unit_id)
-        unit = state.units[position]
-        held = tuple(getattr(unit, self.field))
-        units = list(state.units)
-        units[position] = replace(unit, **{self.field: (*held, self.entry_id)})
-        return _with_units(state, units)
+        held = tuple(getattr(state.units[_index(state, self.unit_id)], self.field))
+        return _with_unit(state, self.unit_id, **{self.field: (*held, self.entry_id)})
 
 
 @dataclass(frozen=True)
@@ -170,13 +171,9 @@ class RemoveEntry:
     label: str = "Remove entry"
 
     def apply(self, state: Army) -> Army:
-        position = _index(state, self.unit_id)
-        unit = state.units[position]
-        held = list(getattr(unit, self.field))
+        held = list(getattr(state.units[_index(state, self.unit_id)], self.field))
         del held[self.index]
-        units = list(state.units)
-        units[position] = replace(unit, **{self.field: tuple(held)})
-        return _with_units(state, units)
+        return _with_unit(state, self.unit_id, **{self.field: tuple(held)})
 
 
 @dataclass(frozen=True)

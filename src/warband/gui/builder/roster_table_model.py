@@ -18,6 +18,7 @@ from PySide6.QtGui import QBrush, QPalette
 from PySide6.QtWidgets import QApplication
 
 from warband.gui.army_document import ArmyDocument
+from warband.gui.item_models import landing_row
 from warband.model.edits import MoveUnit, SetUnitField, unit_class
 from warband.model.messages import _
 from warband.model.names import display_name
@@ -178,12 +179,10 @@ class RosterTableModel(QAbstractTableModel):
         destination_child: int,
     ) -> bool:
         """Move one unit; `destination_child` is the row before which it goes, as Qt counts it."""
-        if count != 1 or source_parent.isValid() or destination_parent.isValid():
-            return False
-        if not 0 <= source_row < len(self._ids) or not 0 <= destination_child <= len(self._ids):
-            return False
-        destination = destination_child - 1 if destination_child > source_row else destination_child
-        if destination == source_row:
+        destination = landing_row(
+            source_parent, source_row, count, destination_parent, destination_child, len(self._ids)
+        )
+        if destination is None or destination == source_row:
             return False
         unit_id = self._ids[source_row]
         return self._document.execute(MoveUnit(unit_id, destination, label=_("Move unit")), select=unit_id)

@@ -19,6 +19,7 @@ from PySide6.QtCore import (
 )
 
 from warband.gui.battle_document import BattleDocument
+from warband.gui.item_models import landing_row
 from warband.gui.tracker.appearance import bold_font, highlight_tint, muted, side_colour, side_tint
 from warband.model.army import Problem
 from warband.model.messages import _
@@ -187,15 +188,16 @@ class DivinationOrderTableModel(QAbstractTableModel):
         destination_child: int,
     ) -> bool:
         """Move one tied Faithful within its group; `destination_child` is the row before which it goes."""
-        if count != 1 or source_parent.isValid() or destination_parent.isValid():
-            return False
-        if not 0 <= source_row < len(self._slots) or not 0 <= destination_child <= len(self._slots):
+        landing = landing_row(
+            source_parent, source_row, count, destination_parent, destination_child, len(self._slots)
+        )
+        if landing is None:
             return False
         group = self.group_of(source_row)
         if len(group) < 2 or not group[0] <= destination_child <= group[-1] + 1:
             return False
         rows = [r for r in range(len(self._slots)) if r != source_row]
-        rows.insert(destination_child - 1 if destination_child > source_row else destination_child, source_row)
+        rows.insert(landing, source_row)
         new = [r for r in rows if r in group]
         return new != group and self._reorder(group, new)
 
