@@ -190,6 +190,7 @@ def test_a_whole_turn_played_in_the_window(qtbot, window, asker):
     assert [x.key for x in document.order().barred] == ["1:u1"]
 
     # the Resolver refuses Bruno's priestess with the rule and its reason
+    window.tabs.setCurrentIndex(2)
     resolver.select_faithful("1:u1")
     problems = resolver.findChild(QLabel, "problemsLabel")
     assert "CF-11" in problems.text() and "engaged in melee" in problems.text()
@@ -214,11 +215,11 @@ def test_a_whole_turn_played_in_the_window(qtbot, window, asker):
 
     # calling forbids shooting later in the turn (CF-10); undo takes the call back
     qtbot.mouseClick(resolver.findChild(QPushButton, "doneButton"), Qt.MouseButton.LeftButton)
+    window.tabs.setCurrentIndex(1)
     qtbot.mouseClick(next_button, Qt.MouseButton.LeftButton)
     shot = models.index(models.row_of("0:u1"), models.SHOT)
     assert not models.setData(shot, Qt.CheckState.Checked.value, Qt.ItemDataRole.CheckStateRole)
     assert "CF-10" in tracker.message_label.text()
-    window.tabs.setCurrentIndex(1)
     for _ in range(3):  # next phase, done, the call
         window.undo_action.trigger()
     assert document.battle.phase == "divination"
@@ -246,3 +247,21 @@ def test_extra_typed_dice_are_refused(window, asker):
     assert document.call_miracle(CallRequest("0:u1", "renfort", 3, True), TypedDice((5, 2))) is None
     assert refusals == ["2 dice typed, but the roll used 1: check the dice."]
     assert document.battle is before
+
+
+def test_the_resolver_behind_the_tracker_catches_up_when_shown(qtbot, window, asker):
+    from PySide6.QtWidgets import QComboBox
+
+    from warband.model.dice import TypedDice
+    from warband.model.systems.confrontation.battle_rules import CallRequest
+
+    window.show()
+    qtbot.waitExposed(window)
+    document = start(window, asker)
+    document.act(NextPhase())
+    document.act(NextPhase())
+    miracle = window.battles.resolver.findChild(QComboBox, "miracleCombo")
+    window.tabs.setCurrentIndex(1)  # the tracker in front: the resolver waits
+    assert document.call_miracle(CallRequest("0:u1", "renfort", 3, True), TypedDice((5,))) is not None
+    window.tabs.setCurrentIndex(2)
+    assert miracle.findData("renfort") == -1

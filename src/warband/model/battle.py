@@ -68,6 +68,7 @@ class BattleRun(Generic[B]):
         self._next_step = max((e.step for e in self.log), default=0) + 1
         self._journal_path = journal
         self._journal: IO[str] | None = None
+        self._journal_dice: dict[str, Any] | None = None
         self.synced: Callable[[IO[str]], None] = _fsync
         """How a journal line reaches the disk; the window hands this to a worker thread."""
         if journal is not None:
@@ -153,11 +154,13 @@ class BattleRun(Generic[B]):
     def continue_journal(self, path: Path) -> None:
         """Go on appending to the journal this run was resumed from, so its whole history stays resumable."""
         self._journal_path = path
+        self._journal_dice = self.dice.state()
         self._journal = path.open("a", encoding="utf-8")
 
     def _start_journal(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self._journal = path.open("w", encoding="utf-8")
+        self._journal_dice = self.dice.state()
         self._write(
             {
                 "op": "start",
@@ -174,7 +177,9 @@ class BattleRun(Generic[B]):
         if self._journal is None:
             return
         if record["op"] != "start":
-            record["dice"] = self.dice.state()  # where the dice are after this action, undo or not
+            dice = self.dice.state()
+            if dice != self._journal_dice:  # only when they rolled: the state is 6 KB
+                record["dice"] = self._journal_dice = dice
         self._journal.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
         self._journal.flush()  # in the OS now: a crash of the program loses nothing written
         self.synced(self._journal)

@@ -7,7 +7,7 @@ The tab decides nothing: `call_problems` says whether the call may be made, `div
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import QAbstractButton, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from warband.gui.battle_document import BattleDocument
@@ -33,6 +33,7 @@ class ResolverTab(QWidget):
 
     def __init__(self, document: BattleDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._stale = False
         self.setObjectName("resolverTab")
         self._document = document
         self._key: str | None = None
@@ -248,8 +249,17 @@ class ResolverTab(QWidget):
 
     # --- slots ---------------------------------------------------------------------------------------------
     def _on_document_changed(self) -> None:
+        if self.window().isVisible() and not self.isVisible():
+            self._stale = True  # a tab behind another catches up when it is shown: the tracker stays fast
+            return
         if not self._follow_order():
             self._refresh()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+        super().showEvent(event)
+        if self._stale:
+            self._stale = False
+            self._on_document_changed()
 
     def _on_document_refused(self, text: str) -> None:
         if self._acting == "typed":

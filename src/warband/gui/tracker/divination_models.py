@@ -252,9 +252,11 @@ class DivinationOrderTableModel(QAbstractTableModel):
             self._slots, self._current = slots, current
             self.endResetModel()
             return
+        old, old_current = self._slots, self._current
         self._slots, self._current = slots, current
-        if slots:
-            self.dataChanged.emit(self.index(0, 0), self.index(len(slots) - 1, 5))
+        for row, (before, after) in enumerate(zip(old, slots, strict=True)):
+            if before != after or after.key in (old_current, current):
+                self.dataChanged.emit(self.index(row, 0), self.index(row, 5))  # only what changed repaints
 
 
 def _current_key(document: BattleDocument) -> str | None:

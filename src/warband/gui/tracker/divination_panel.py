@@ -23,9 +23,9 @@ from warband.model.messages import _
 from warband.model.systems.confrontation.battle_commands import SetModelFlag
 
 ACTIVE_STYLE = (
-    "QGroupBox#divinationPanel { border: 2px solid palette(highlight); border-radius: 4px;"
+    'QGroupBox#divinationPanel[active="true"] { border: 2px solid palette(highlight); border-radius: 4px;'
     " margin-top: 1.4em; padding-top: 4px; }"
-    " QGroupBox#divinationPanel::title { subcontrol-origin: margin; left: 8px; padding: 0 4px;"
+    ' QGroupBox#divinationPanel[active="true"]::title { subcontrol-origin: margin; left: 8px; padding: 0 4px;'
     " color: palette(highlight); }"
 )
 
@@ -53,6 +53,8 @@ class DivinationPanel(QGroupBox):
     def __init__(self, document: BattleDocument, parent: QWidget | None = None) -> None:
         super().__init__(_("Divination order"), parent)
         self.setObjectName("divinationPanel")
+        self.setProperty("active", False)
+        self.setStyleSheet(ACTIVE_STYLE)  # set once: the "active" property switches it
         self._document = document
         self.order_model = DivinationOrderTableModel(document, self)
         self.barred_model = BarredTableModel(document, self)
@@ -65,8 +67,11 @@ class DivinationPanel(QGroupBox):
         self.order_table.setDropIndicatorShown(True)
         self.order_table.setDragDropOverwriteMode(False)
         header = self.order_table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)  # measuring every row costs each action
         header.setSectionResizeMode(DivinationOrderTableModel.FAITHFUL, QHeaderView.ResizeMode.Stretch)
+        metrics = self.order_table.fontMetrics()
+        for column, sample in ((0, "▶ 999"), (1, "■ Player name"), (3, "99"), (4, "own side, across"), (5, "✓✓")):
+            header.resizeSection(column, metrics.horizontalAdvance(sample) + 18)
 
         self.up_button = self._button("▲", "tieUpButton", _("Act earlier among tied Faithful"), "Alt+Up")
         self.down_button = self._button("▼", "tieDownButton", _("Act later among tied Faithful"), "Alt+Down")
@@ -81,8 +86,11 @@ class DivinationPanel(QGroupBox):
         self.barred_table = _table("barredTable", _("May not call"), self)
         self.barred_table.setModel(self.barred_model)
         barred_header = self.barred_table.horizontalHeader()
-        barred_header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        barred_header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         barred_header.setStretchLastSection(True)
+        barred_metrics = self.barred_table.fontMetrics()
+        for column, sample in ((0, "■ Player name"), (1, "Faithful of the north gate")):
+            barred_header.resizeSection(column, barred_metrics.horizontalAdvance(sample) + 18)
 
         buttons = QHBoxLayout()
         buttons.addWidget(self.up_button)
@@ -189,14 +197,15 @@ class DivinationPanel(QGroupBox):
 
     def _on_document_changed(self) -> None:
         active = self._document.battle.phase == "divination"
-        title = _("Divination order — now") if active else _("Divination order")
-        if self.title() != title:
-            self.setTitle(title)
-            self.setStyleSheet(ACTIVE_STYLE if active else "")
+        if self.property("active") != active:
+            self.setAccessibleDescription(_("The Divination phase is now") if active else "")
+            self.setProperty("active", active)
+            self.style().unpolish(self)  # restyles the frame alone, not every widget inside
+            self.style().polish(self)
         self.empty_label.setVisible(self.order_model.rowCount() == 0)
         anyone_barred = self.barred_model.rowCount() > 0
         self.barred_label.setText(_("May not call") if anyone_barred else _("May not call: none"))
-        self.barred_table.setVisible(anyone_barred)
+        self.barred_table.setEnabled(anyone_barred)  # hiding it would lay out the whole tab again
         current = self._document.order().current
         self.done_button.setToolTip(
             _("Mark {unit} as done: the order moves on to the next Faithful (Ctrl+Return)").format(

@@ -225,9 +225,11 @@ class ModelsTableModel(QAbstractTableModel):
             self._models = fresh
             self.endResetModel()
             return
-        self._models = fresh
-        if fresh:
-            self.dataChanged.emit(self.index(0, 0), self.index(len(fresh) - 1, 14))
+        old, self._models = self._models, fresh
+        last = self.columnCount() - 1
+        for row, (before, after) in enumerate(zip(old, fresh, strict=True)):
+            if before.state is not after.state or before.discipline != after.discipline:
+                self.dataChanged.emit(self.index(row, 0), self.index(row, last))  # only what changed repaints
 
 
 def _check_state(value: object) -> Qt.CheckState:

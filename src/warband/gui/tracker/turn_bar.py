@@ -19,11 +19,12 @@ from warband.model.systems.confrontation.battle_state import PHASE_NAMES, PHASES
 
 NEXT_KEYS = "F8"
 BACK_KEYS = "Shift+F8"
-CURRENT_STEP_STYLE = (
-    "background: palette(highlight); color: palette(highlighted-text); border-radius: 3px; padding: 2px 8px;"
-    " font-weight: bold;"
+STEP_STYLE = (
+    'QLabel[step="true"] { padding: 2px 8px; border-radius: 3px; }'
+    ' QLabel[step="true"][current="true"] { background: palette(highlight); color: palette(highlighted-text); }'
 )
-OTHER_STEP_STYLE = "padding: 2px 8px;"
+"""Set once on the bar; a step's `current` property switches it. The weight does not change, so neither does
+the step's size: moving to the next phase repaints the steps, not the whole tab."""
 
 
 def _plain_label(name: str, parent: QWidget) -> QLabel:
@@ -44,6 +45,7 @@ class TurnBar(QWidget):
         font.setPointSizeF(font.pointSizeF() * 1.6)
         font.setBold(True)
         self.turn_label.setFont(font)
+        self.setStyleSheet(STEP_STYLE)
         self.step_labels: dict[str, QLabel] = {}
         steps = QHBoxLayout()
         steps.setSpacing(2)
@@ -52,6 +54,8 @@ class TurnBar(QWidget):
                 steps.addWidget(QLabel("›", self))
             label = _plain_label(f"phaseStep_{phase}", self)
             label.setText(_(PHASE_NAMES[phase]))
+            label.setProperty("step", True)
+            label.setProperty("current", False)
             self.step_labels[phase] = label
             steps.addWidget(label)
 
@@ -152,9 +156,11 @@ class TurnBar(QWidget):
         phase_name = _(PHASE_NAMES[battle.phase])
         self.turn_label.setText(_("Turn {turn} — {phase}").format(turn=battle.turn, phase=phase_name))
         for phase, label in self.step_labels.items():
-            style = CURRENT_STEP_STYLE if phase == battle.phase else OTHER_STEP_STYLE
-            if label.styleSheet() != style:
-                label.setStyleSheet(style)
+            current = phase == battle.phase
+            if label.property("current") != current:
+                label.setProperty("current", current)
+                label.style().unpolish(label)
+                label.style().polish(label)
             label.setAccessibleName(
                 _("{phase} (current)").format(phase=label.text()) if phase == battle.phase else label.text()
             )
