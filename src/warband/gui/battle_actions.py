@@ -9,24 +9,25 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QTabWidget, QVBoxLayout, QWidget
 
-from warband.gui.battle_document import BattleDocument
 from warband.gui.dialogs import Asker, Unsaved
 from warband.gui.pages import tab_page
-from warband.gui.resolver.resolver_tab import ResolverTab
-from warband.gui.tracker.tracker_tab import TrackerTab
 from warband.model.army import Army
-from warband.model.battle import BATTLE_SUFFIX, BattleRun, load_battle, resume, save_battle
 from warband.model.catalog import Catalogs
 from warband.model.messages import _
 from warband.model.storage import FileError
-from warband.model.systems.confrontation.battle_commands import COMMANDS
-from warband.model.systems.confrontation.battle_rules import start_battle
-from warband.model.systems.confrontation.battle_state import ConfrontationBattle, ConfrontationBattleFile
-from warband.model.systems.confrontation.schema import ConfrontationArmy
+
+if TYPE_CHECKING:
+    from warband.gui.battle_document import BattleDocument
+    from warband.gui.resolver.resolver_tab import ResolverTab
+    from warband.gui.tracker.tracker_tab import TrackerTab
+
+# The battle modules are imported when a battle starts, not when the window opens: they cost about a tenth of
+# the launch, and most sessions at home build armies.
 
 JOURNAL_SUFFIX = ".battle-journal"
 TRACKER_INDEX, RESOLVER_INDEX = 1, 2
@@ -94,6 +95,9 @@ class BattleActions(QObject):
             tracker_page: QWidget = NoBattlePage(self)
             resolver_page: QWidget = NoBattlePage(self)
         else:
+            from warband.gui.resolver.resolver_tab import ResolverTab
+            from warband.gui.tracker.tracker_tab import TrackerTab
+
             self.tracker = TrackerTab(self.document)
             self.resolver = ResolverTab(self.document)
             self.tracker.resolve_requested.connect(self._on_tracker_resolve_requested)
@@ -139,6 +143,11 @@ class BattleActions(QObject):
         choice = self.asker.new_battle(self._screen_army())
         if choice is None:
             return False
+        from warband.gui.battle_document import BattleDocument
+        from warband.model.battle import BattleRun
+        from warband.model.systems.confrontation.battle_rules import start_battle
+        from warband.model.systems.confrontation.schema import ConfrontationArmy
+
         (first, army_a), (second, army_b) = choice.sides
         if not isinstance(army_a, ConfrontationArmy) or not isinstance(army_b, ConfrontationArmy):
             self.asker.error(_("Cannot start the battle"), _("Battles are played with Confrontation armies."))
@@ -158,6 +167,9 @@ class BattleActions(QObject):
             path = self.asker.open_battle_path(None)
             if path is None:
                 return False
+        from warband.gui.battle_document import BattleDocument
+        from warband.model.battle import BattleRun, load_battle
+
         try:
             battle, log, dice = load_battle(path)
         except FileError as exc:
@@ -182,6 +194,8 @@ class BattleActions(QObject):
         if document is None:
             return False
         folder = document.path.parent if document.path else Path.home()
+        from warband.model.battle import BATTLE_SUFFIX
+
         players = "-".join(side.player for side in document.battle.sides).replace("/", "-")
         path = self.asker.save_battle_path(folder / f"{players}{BATTLE_SUFFIX}")
         if path is None:
@@ -191,6 +205,9 @@ class BattleActions(QObject):
         return self._save_to(path)
 
     def _save_to(self, path: Path) -> bool:
+        from warband.model.battle import save_battle
+        from warband.model.systems.confrontation.battle_state import ConfrontationBattleFile
+
         assert self.document is not None
         try:
             save_battle(self.document.run, ConfrontationBattleFile, path)
@@ -230,6 +247,11 @@ class BattleActions(QObject):
             for path in found:
                 path.unlink(missing_ok=True)
             return False
+        from warband.gui.battle_document import BattleDocument
+        from warband.model.battle import resume
+        from warband.model.systems.confrontation.battle_commands import COMMANDS
+        from warband.model.systems.confrontation.battle_state import ConfrontationBattle
+
         try:
             run = resume(chosen, ConfrontationBattle, COMMANDS.validate_python)
         except FileError as exc:
