@@ -82,13 +82,14 @@ from warband.model.army import Army, options
 from warband.model.battle import BattleRun, resume
 from warband.model.catalog import CatalogLoad, Catalogs, builtin_catalog_paths, load_catalogs
 from warband.model.dice import TypedDice, divination_distribution, divination_success
+from warband.model.systems.confrontation.battle_calls import CallRequest
 from warband.model.systems.confrontation.battle_commands import (
     COMMANDS,
     NextPhase,
     SetModelFlag,
     SetModelNumber,
 )
-from warband.model.systems.confrontation.battle_rules import CallRequest, divination_order, model, models
+from warband.model.systems.confrontation.battle_rules import divination_order, model, models
 from warband.model.systems.confrontation.battle_state import ConfrontationBattle, RulesOptions
 from warband.model.systems.confrontation.schema import ConfrontationArmy
 

@@ -28,8 +28,8 @@ from warband.model.catalog import builtin_catalog_paths, load_catalogs
 from warband.model.dice import TypedDice
 from warband.model.edits import AddEntry
 from warband.model.locations import data_dir
+from warband.model.systems.confrontation.battle_calls import CallRequest
 from warband.model.systems.confrontation.battle_commands import NextPhase, SetModelFlag, SetTacticalWinner
-from warband.model.systems.confrontation.battle_rules import CallRequest
 from warband.model.systems.confrontation.battle_state import RulesOptions
 
 ROOT = Path(__file__).resolve().parents[1]

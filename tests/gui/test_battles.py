@@ -236,7 +236,7 @@ def test_a_whole_turn_played_in_the_window(qtbot, window, asker):
 
 def test_extra_typed_dice_are_refused(window, asker):
     from warband.model.dice import TypedDice
-    from warband.model.systems.confrontation.battle_rules import CallRequest
+    from warband.model.systems.confrontation.battle_calls import CallRequest
 
     document = start(window, asker)
     document.act(NextPhase())
@@ -253,7 +253,7 @@ def test_the_resolver_behind_the_tracker_catches_up_when_shown(qtbot, window, as
     from PySide6.QtWidgets import QComboBox
 
     from warband.model.dice import TypedDice
-    from warband.model.systems.confrontation.battle_rules import CallRequest
+    from warband.model.systems.confrontation.battle_calls import CallRequest
 
     window.show()
     qtbot.waitExposed(window)

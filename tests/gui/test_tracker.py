@@ -24,8 +24,9 @@ from warband.model.battle import BattleRun
 from warband.model.battle_log import LogEntry
 from warband.model.dice import SeededDice, TypedDice
 from warband.model.locations import data_dir
+from warband.model.systems.confrontation.battle_calls import CallRequest
 from warband.model.systems.confrontation.battle_commands import NextPhase, SetModelFlag, SetTacticalWinner
-from warband.model.systems.confrontation.battle_rules import CallRequest, start_battle
+from warband.model.systems.confrontation.battle_rules import start_battle
 
 CHECKED, UNCHECKED = Qt.CheckState.Checked, Qt.CheckState.Unchecked
 CHECK = Qt.ItemDataRole.CheckStateRole

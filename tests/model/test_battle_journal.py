@@ -15,6 +15,7 @@ from tests.helpers import make_army, make_catalogs, unit
 from warband.model.battle import BattleRun, RecordingDice, resume
 from warband.model.dice import SeededDice
 from warband.model.storage import FileError
+from warband.model.systems.confrontation.battle_calls import CallRequest, call_miracle
 from warband.model.systems.confrontation.battle_commands import (
     COMMANDS,
     CallMiracle,
@@ -22,7 +23,7 @@ from warband.model.systems.confrontation.battle_commands import (
     SetModelFlag,
     SetTacticalWinner,
 )
-from warband.model.systems.confrontation.battle_rules import CallRequest, call_miracle, start_battle
+from warband.model.systems.confrontation.battle_rules import start_battle
 from warband.model.systems.confrontation.battle_state import ConfrontationBattle
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,6 +8,7 @@ from tests.helpers import catalog_doc, faithful, make_army, make_catalogs, unit
 from warband.model.battle import BattleRun, RecordingDice
 from warband.model.dice import DiceError, SeededDice, TypedDice
 from warband.model.session import RefusedError
+from warband.model.systems.confrontation.battle_calls import CallRequest, call_miracle, call_problems
 from warband.model.systems.confrontation.battle_commands import (
     CallMiracle,
     NextPhase,
@@ -17,13 +18,7 @@ from warband.model.systems.confrontation.battle_commands import (
     SetTacticalWinner,
     SetTieOrder,
 )
-from warband.model.systems.confrontation.battle_rules import (
-    CallRequest,
-    call_miracle,
-    call_problems,
-    divination_order,
-    start_battle,
-)
+from warband.model.systems.confrontation.battle_rules import divination_order, start_battle
 from warband.model.systems.confrontation.battle_state import PHASES, RulesOptions
 
 

@@ -20,14 +20,9 @@ from warband.model.army import Problem
 from warband.model.battle import BattleRun, RecordingDice
 from warband.model.dice import Dice, DiceError, TypedDice
 from warband.model.session import Command, RefusedError
+from warband.model.systems.confrontation.battle_calls import CallRequest, Outcome, call_miracle
 from warband.model.systems.confrontation.battle_commands import CallMiracle, SetTacticalWinner
-from warband.model.systems.confrontation.battle_rules import (
-    CallRequest,
-    DivinationOrder,
-    Outcome,
-    call_miracle,
-    divination_order,
-)
+from warband.model.systems.confrontation.battle_rules import DivinationOrder, divination_order
 from warband.model.systems.confrontation.battle_state import ConfrontationBattle
 
 Battle = ConfrontationBattle

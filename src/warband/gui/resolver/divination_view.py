@@ -8,7 +8,8 @@ from fractions import Fraction
 from warband.gui.widgets.odds_chart import format_percent
 from warband.model.dice import divination_distribution, divination_success
 from warband.model.messages import _
-from warband.model.systems.confrontation.battle_rules import DivinationOrder, Model, Outcome, miracle_name
+from warband.model.systems.confrontation.battle_calls import Outcome
+from warband.model.systems.confrontation.battle_rules import DivinationOrder, Model, miracle_name
 from warband.model.systems.confrontation.battle_state import ConfrontationBattle
 from warband.model.systems.confrontation.schema import Miracle
 

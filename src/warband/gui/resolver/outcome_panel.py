@@ -10,7 +10,7 @@ from warband.gui.resolver import divination_view as view
 from warband.gui.widgets.dice_entry import error_colour
 from warband.gui.widgets.odds_chart import BarKind, bar_colours
 from warband.model.messages import _
-from warband.model.systems.confrontation.battle_rules import Outcome
+from warband.model.systems.confrontation.battle_calls import Outcome
 
 
 def _label(parent: QWidget, name: str) -> QLabel:

@@ -19,6 +19,7 @@ from warband.model.army import Problem
 from warband.model.dice import Dice, DiceError, TypedDice
 from warband.model.messages import _
 from warband.model.session import RefusedError
+from warband.model.systems.confrontation import battle_calls as calls
 from warband.model.systems.confrontation import battle_rules as rules
 from warband.model.systems.confrontation.battle_commands import SetModelFlag
 
@@ -40,7 +41,7 @@ class ResolverTab(QWidget):
         self._miracle: str | None = None
         self._choices_for: tuple[str, str] | None = None
         self._order_current: str | None = None
-        self._outcome: rules.Outcome | None = None
+        self._outcome: calls.Outcome | None = None
         self._outcome_typed = False
         self._acting: str | None = None  # where a refusal from the document goes: "typed", "rolled", "done"
         self._problems: list[Problem] = []
@@ -121,14 +122,14 @@ class ResolverTab(QWidget):
         self._miracle = None
         self._refresh()
 
-    def request(self) -> rules.CallRequest | None:
+    def request(self) -> calls.CallRequest | None:
         """The call as chosen now, or None when there is no Faithful or no miracle to call."""
         if self._key is None or self._miracle is None:
             return None
         miracle = self._document.battle.entries.miracles.get(self._miracle)
         table_set = miracle is not None and miracle.difficulty is None
         difficulty = self.difficulty_spin.value() if table_set else NO_DIFFICULTY
-        return rules.CallRequest(
+        return calls.CallRequest(
             self._key,
             self._miracle,
             self.fervour_spin.value(),
@@ -136,21 +137,21 @@ class ResolverTab(QWidget):
             None if difficulty == NO_DIFFICULTY else difficulty,
         )
 
-    def roll(self) -> rules.Outcome | None:
+    def roll(self) -> calls.Outcome | None:
         """Call with the program's dice; None when the call is not ready or was refused (the reason shown)."""
         request = self.request()
         if request is None or self._problems:
             return None
         return self._call(request, None)
 
-    def call_with_dice(self, values: tuple[int, ...]) -> rules.Outcome | None:
+    def call_with_dice(self, values: tuple[int, ...]) -> calls.Outcome | None:
         """Call with the dice thrown on the table; dice the roll cannot use are refused and change nothing."""
         request = self.request()
         if request is None or self._problems:
             return None
         probe = TypedDice(values)
         try:
-            rules.call_miracle(self._document.battle, request, probe)  # a pure trial: how many dice it takes
+            calls.call_miracle(self._document.battle, request, probe)  # a pure trial: how many dice it takes
         except (RefusedError, DiceError, ValueError):
             pass  # the document refuses it the same way, with the reason
         else:
@@ -192,7 +193,7 @@ class ResolverTab(QWidget):
         order = self._document.order()
         request = self.request()
         if request is not None:
-            self._problems = rules.call_problems(battle, request)
+            self._problems = calls.call_problems(battle, request)
         else:  # no miracle left to call: why, as the order says
             barred = next((b for b in order.barred if b.key == self._key), None)
             self._problems = list(barred.problems) if barred else []
@@ -202,7 +203,7 @@ class ResolverTab(QWidget):
         self.order_label.setText(view.order_text(battle, order))
         self.done_button.setEnabled(any(s.key == self._key and not s.done for s in order.slots))
 
-    def _show_odds(self, request: rules.CallRequest | None) -> None:
+    def _show_odds(self, request: calls.CallRequest | None) -> None:
         battle = self._document.battle
         if request is None:
             self.odds_panel.clear()
@@ -222,7 +223,7 @@ class ResolverTab(QWidget):
         self.outcome_panel.show_outcome(outcome, typed=self._outcome_typed, undone=undone)
 
     # --- acting --------------------------------------------------------------------------------------------
-    def _call(self, request: rules.CallRequest, dice: Dice | None) -> rules.Outcome | None:
+    def _call(self, request: calls.CallRequest, dice: Dice | None) -> calls.Outcome | None:
         self.outcome_panel.show_message("")
         self._acting = "rolled" if dice is None else "typed"
         try:

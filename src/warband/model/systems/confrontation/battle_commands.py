@@ -14,6 +14,7 @@ from warband.model.catalog import Flag, Frozen, Id
 from warband.model.dice import TypedDice
 from warband.model.edits import replace
 from warband.model.session import RefusedError
+from warband.model.systems.confrontation import battle_calls as calls
 from warband.model.systems.confrontation import battle_rules as rules
 from warband.model.systems.confrontation.battle_state import (
     PHASE_NAMES,
@@ -155,15 +156,15 @@ class CallMiracle(Frozen):
     def label(self) -> str:
         return f"Call {self.miracle}"
 
-    def request(self) -> rules.CallRequest:
-        return rules.CallRequest(self.key, self.miracle, self.fervour, self.target_confirmed, self.difficulty)
+    def request(self) -> calls.CallRequest:
+        return calls.CallRequest(self.key, self.miracle, self.fervour, self.target_confirmed, self.difficulty)
 
     def apply(self, state: ConfrontationBattle) -> ConfrontationBattle:
-        battle, _outcome = rules.call_miracle(state, self.request(), TypedDice(self.dice))
+        battle, _outcome = calls.call_miracle(state, self.request(), TypedDice(self.dice))
         return battle
 
-    def outcome(self, state: ConfrontationBattle) -> rules.Outcome:
-        return rules.call_miracle(state, self.request(), TypedDice(self.dice))[1]
+    def outcome(self, state: ConfrontationBattle) -> calls.Outcome:
+        return calls.call_miracle(state, self.request(), TypedDice(self.dice))[1]
 
 
 class EndBattle(Frozen):

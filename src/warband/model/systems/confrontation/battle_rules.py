@@ -9,12 +9,10 @@ from dataclasses import dataclass
 
 from warband.model.army import Problem, UnitRef, stamp
 from warband.model.catalog import Catalogs
-from warband.model.dice import Dice
 from warband.model.edits import replace
 from warband.model.names import display_name
 from warband.model.session import RefusedError
 from warband.model.systems.confrontation.battle_state import (
-    PHASE_NAMES,
     PHASES,
     ConfrontationBattle,
     ModelState,
@@ -27,7 +25,6 @@ from warband.model.systems.confrontation.rules import unit_label
 from warband.model.systems.confrontation.schema import (
     ConfrontationArmy,
     ConfrontationUnit,
-    Miracle,
     Profile,
     Snapshot,
 )
@@ -293,136 +290,3 @@ def divination_order(battle: ConfrontationBattle) -> DivinationOrder:
                 Slot(len(slots), m.key, m.side, m.label, discipline, tied, across, m.state.divination_done)
             )
     return DivinationOrder(tuple(slots), tuple(barred), needs_winner)
-
-
-# --- calling a miracle (CF-09 … CF-12, CF-17, CF-19) -------------------------------------------------------
-@dataclass(frozen=True)
-class CallRequest:
-    """What the player declares: who calls what, with which fervour, and that it sees its target."""
-
-    key: str
-    miracle: str
-    fervour: int
-    target_confirmed: bool
-    difficulty: int | None = None
-    """For a miracle whose difficulty is set at the table."""
-
-
-@dataclass(frozen=True)
-class Outcome:
-    key: str
-    label: str
-    miracle: str
-    miracle_name: str
-    fervour: int
-    difficulty: int
-    dice: tuple[int, ...]
-    total: int
-    success: bool
-    natural_one: bool
-
-    def sentence(self) -> str:
-        rolled = " + ".join(str(d) for d in self.dice)
-        verdict = "success" if self.success else ("failure (natural 1)" if self.natural_one else "failure")
-        return (
-            f"{self.label} calls {self.miracle_name}: fervour {self.fervour}, dice {rolled}, "
-            f"total {self.total} against {self.difficulty}: {verdict}"
-        )
-
-
-def call_problems(battle: ConfrontationBattle, request: CallRequest) -> list[Problem]:
-    """Every reason the call may not be made now, with its rule (empty: it may)."""
-    if battle.phase != "divination":
-        return [Problem.of("CF-08", "call.phase", None, phase=PHASE_NAMES[battle.phase])]
-    m = model(battle, request.key)
-    bars = call_bars(m)
-    if bars:
-        return bars
-    ref = m.ref()
-    name = miracle_name(battle, request.miracle)
-    if request.miracle not in m.unit.miracles:
-        return [Problem.of("CF-01", "call.not_owned", ref, unit=m.label, miracle=name)]
-    problems: list[Problem] = []
-    if request.miracle in m.state.called:
-        problems.append(Problem.of("CF-09", "call.twice", ref, unit=m.label, miracle=name))
-    miracle = battle.entries.miracles.get(request.miracle)
-    if miracle is not None:
-        if request.fervour < miracle.fervour:
-            problems.append(
-                Problem.of(
-                    "CF-19",
-                    "call.fervour_low",
-                    ref,
-                    miracle=name,
-                    minimum=miracle.fervour,
-                    fervour=request.fervour,
-                )
-            )
-        if miracle.difficulty is None and request.difficulty is None:
-            how = miracle.difficulty_note or "see the miracle card"
-            problems.append(Problem.of("CF-17", "call.difficulty", ref, miracle=name, how=how))
-    if request.fervour > m.state.faith:
-        problems.append(
-            Problem.of(
-                "CF-19", "call.fervour_high", ref, unit=m.label, faith=m.state.faith, fervour=request.fervour
-            )
-        )
-    if not request.target_confirmed:
-        problems.append(Problem.of("CF-12", "call.no_sight", ref, unit=m.label))
-    return problems
-
-
-def difficulty_of(battle: ConfrontationBattle, request: CallRequest) -> int:
-    miracle: Miracle | None = battle.entries.miracles.get(request.miracle)
-    if miracle is not None and miracle.difficulty is not None:
-        return miracle.difficulty
-    if request.difficulty is None:
-        raise ValueError("the difficulty is set at the table and was not given")
-    return request.difficulty
-
-
-def roll_divination(dice: Dice, options: RulesOptions, enough: int) -> tuple[tuple[int, ...], bool]:
-    """The Divination roll (CF-19): 1D6, a 6 rolled again and added while it matters; (dice, natural one).
-
-    Once the running total reaches what is needed (`enough`), further 6s change nothing, so no more dice are
-    thrown; a natural 1 is the first die only (a 1 after a 6 just adds 1).
-    """
-    rolled = [dice.roll(6, 1)[0]]
-    natural_one = rolled[0] == 1 and options.natural_one_fails
-    while options.six_rerolls and rolled[-1] == 6 and sum(rolled) < enough and not natural_one:
-        rolled.append(dice.roll(6, 1)[0])
-    return tuple(rolled), natural_one
-
-
-def call_miracle(
-    battle: ConfrontationBattle, request: CallRequest, dice: Dice
-) -> tuple[ConfrontationBattle, Outcome]:
-    """Call a miracle: refused (RefusedError with the first problem) or rolled, with the fervour spent, the
-    miracle marked as called and the outcome to log. Calling also stops the model from shooting this turn."""
-    problems = call_problems(battle, request)
-    if problems:
-        raise RefusedError(problems[0])
-    m = model(battle, request.key)
-    difficulty = difficulty_of(battle, request)
-    rolled, natural_one = roll_divination(dice, battle.options, max(1, difficulty - request.fervour))
-    total = sum(rolled) + request.fervour
-    success = not natural_one and total >= difficulty
-    after = with_model(
-        battle,
-        request.key,
-        faith=m.state.faith - request.fervour,
-        called=(*m.state.called, request.miracle),
-    )
-    outcome = Outcome(
-        request.key,
-        m.label,
-        request.miracle,
-        miracle_name(battle, request.miracle),
-        request.fervour,
-        difficulty,
-        rolled,
-        total,
-        success,
-        natural_one,
-    )
-    return after, outcome
