@@ -221,3 +221,14 @@ def test_schema_unknown_system():
     code, out, err = run("schema", "army", "--system", "chess")
     assert (code, out) == (2, "")
     assert "unknown system 'chess'" in err
+
+
+def test_validate_a_powerdice_army_and_its_schemas():
+    from warband.model.locations import data_dir
+
+    example = data_dir() / "powerdice" / "examples" / "border-skirmish.warband.json"
+    code, out, _ = run("validate", str(example))
+    assert code == 0 and out.rstrip().endswith("No problems.")
+    for kind in ("army", "catalog", "battle"):
+        code, out, _ = run("schema", kind, "--system", "powerdice")
+        assert code == 0 and json.loads(out)["title"] == f"Warband {kind} (powerdice)"

@@ -285,3 +285,15 @@ def test_settings_file_is_json(window, tmp_path):
     assert window.close()
     data = json.loads((tmp_path / "settings.json").read_text())
     assert data["format"] == "warband-settings"
+
+
+def test_an_army_of_a_system_the_builder_does_not_build_yet_is_refused_clearly(window, asker):
+    from warband.model.locations import data_dir
+
+    before = window.document.army
+    path = data_dir() / "powerdice" / "examples" / "border-skirmish.warband.json"
+    assert window.open_army(path) is False
+    [(title, text)] = asker.errors
+    assert title == "Cannot open the army"
+    assert "does not build powerdice armies yet" in text
+    assert window.document.army is before

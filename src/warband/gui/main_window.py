@@ -26,6 +26,8 @@ from warband.model.storage import FileError
 from warband.model.system import get_system
 
 DEFAULT_SYSTEM = "confrontation"
+BUILDER_SYSTEMS = frozenset({"confrontation"})
+"""The systems the builder's panels know; the others are checked on the command line until they have theirs."""
 DEFAULT_LIMIT = 400
 STATUS_MS = 6000
 
@@ -286,6 +288,15 @@ class MainWindow(QMainWindow):
             )
             if not path.exists():
                 self.settings.forget_recent(path)
+            return False
+        if army.system not in BUILDER_SYSTEMS:
+            self.asker.error(
+                _("Cannot open the army"),
+                _(
+                    "{file}\n\nThe Army builder does not build {system} armies yet; "
+                    "`warband validate` checks them."
+                ).format(file=path, system=army.system),
+            )
             return False
         catalogs = self._catalogs_for(army.system)
         changes = compare(army, catalogs)

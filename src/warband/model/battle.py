@@ -88,8 +88,12 @@ class BattleRun(Generic[B]):
         source: Literal["", "rolled", "typed"] = "",
         success: bool | None = None,
         side: int | None = None,
+        barrier: bool = False,
     ) -> bool:
-        """Carry out an action and log it; a refusal (`RefusedError`) changes and logs nothing."""
+        """Carry out an action and log it; a refusal (`RefusedError`) changes and logs nothing.
+
+        A `barrier` action cannot be undone, nor anything before it (the hand-over of hidden choices).
+        """
         before = self.session.state
         if not self.session.execute(command):
             return False
@@ -110,7 +114,13 @@ class BattleRun(Generic[B]):
             side=side,
         )
         self.log.append(entry)
-        self._write({"op": "do", "command": _dump(command), "log": entry.model_dump(mode="json")})
+        record: dict[str, Any] = {"op": "do", "command": _dump(command), "log": entry.model_dump(mode="json")}
+        if barrier:
+            self.session.forget_history()
+            self._undo_steps.clear()
+            self._redo_steps.clear()
+            record["barrier"] = True
+        self._write(record)
         return True
 
     def note(
@@ -251,7 +261,11 @@ def resume(
         for number, record in enumerate(records[1:], start=2):
             op = record.get("op")
             if op == "do":
-                run.execute(parse_command(record["command"]), text=LogEntry.model_validate(record["log"]).text)
+                run.execute(
+                    parse_command(record["command"]),
+                    text=LogEntry.model_validate(record["log"]).text,
+                    barrier=bool(record.get("barrier")),
+                )
                 entry = LogEntry.model_validate(record["log"])
                 run.log[-1] = entry
             elif op == "undo":

@@ -61,6 +61,34 @@ TEMPLATES: dict[str, str] = {
     "change.cost": N_("{kind} {entry}: its cost went from {old} to {new} A.P. ({units})."),
     "change.requirements": N_("{kind} {entry}: its requirements changed ({what}) ({units})."),
     "change.profile": N_("{kind} {entry}: its Faithful profile changed ({what}) ({units})."),
+    # Hex battles with power dice: army building
+    "spell.unknown": N_(
+        "The spell “{spell}” of {unit} is not in the loaded catalogs: it is kept as it is, "
+        "and its cost is not counted."
+    ),
+    "spell.not_caster": N_("{unit} is not a caster and uses no spell ({spell})."),
+    "spell.no_trait": N_("{spell} is for the {traits}; {unit} is a {caster} and shares none of these traits."),
+    "spell.duplicate": N_("{unit} lists {spell} {times} times: once is enough, and every copy is counted."),
+    # Hex battles with power dice: segments, markers and castings
+    "pd.step": N_("{what} happens in {segment}; this is {step}."),
+    "pd.not_caster": N_("{unit} is not a caster."),
+    "pd.out_of_play": N_("{unit} is out of play."),
+    "pd.marker_needed": N_("{unit} holds no {marker} marker: only those casters cast in {segment}."),
+    "pd.not_your_turn": N_("It is {player}'s turn to cast in B3."),
+    "pd.reserve": N_("{unit} has {reserve} power dice and cannot use {dice}."),
+    "pd.cap": N_("{dice} dice in all, gifts included: {unit} may use at most its level + 1, that is {cap}."),
+    "pd.wait_cap": N_("A casting in phase C uses at most 3 dice; {dice} were asked for."),
+    "pd.no_gifts": N_("No dice may be given in phase C."),
+    "pd.helper_self": N_("{unit} cannot give dice to itself."),
+    "pd.helper_side": N_("{helper} is not on {unit}'s side and cannot give it dice."),
+    "pd.helper_marker": N_("{helper} holds no incantation marker and cannot give dice."),
+    "pd.helper_trait": N_("{helper} shares no magic trait with {unit} and cannot help it."),
+    "pd.helper_reserve": N_("{helper} has {reserve} power dice and cannot give {dice}."),
+    "pd.helpers_near": N_("Confirm that the helpers are within 3 hexes of {unit}."),
+    "pd.no_dice": N_("A casting uses at least one die."),
+    "pd.marker_side": N_("{player} places markers now; {unit} is not one of theirs."),
+    "pd.a1_unfinished": N_("{player} has casters without a marker: {units}."),
+    "pd.a1_choosing": N_("Both sides place their markers before A1 ends."),
     # Confrontation battles: the turn, the Divination phase and calling miracles
     "phase.first": N_("This is the first phase of the turn; undo to go back into the last turn."),
     "battle.ended": N_("The battle is over."),

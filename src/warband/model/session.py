@@ -161,6 +161,12 @@ class Session(Generic[S]):
         self._set(step.after, step.selection_after)
         return step
 
+    def forget_history(self) -> None:
+        """No undo or redo past this point (a hand-over that must not be undone to peek at hidden choices)."""
+        self._undo.clear()
+        self._redo.clear()
+        self._sealed = True
+
     def mark_saved(self) -> None:
         self._saved = self._state
 

@@ -11,6 +11,7 @@ if TYPE_CHECKING:
 
 BUILTIN_SYSTEMS: dict[str, str] = {
     "confrontation": "warband.model.systems.confrontation",
+    "powerdice": "warband.model.systems.powerdice",
 }
 """System id → the module that defines `SYSTEM`; imported on first use to keep start-up light."""
 

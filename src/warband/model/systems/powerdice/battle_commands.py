@@ -1,0 +1,146 @@
+"""The actions of a power-dice battle as commands the journal can write and replay.
+
+Their labels never name a marker: undo labels, the log and the journal's texts are seen by both players, and
+the markers stay hidden until A3.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, Strict, TypeAdapter
+
+from warband.model.catalog import Flag, Frozen, Id
+from warband.model.dice import TypedDice
+from warband.model.edits import replace
+from warband.model.session import RefusedError
+from warband.model.systems.powerdice import battle_rules as rules
+from warband.model.systems.powerdice.battle_state import Marker, PowerDiceBattle, SideIndex
+
+Key = Annotated[str, Strict(), Field(max_length=100)]
+
+
+class PlaceMarker(Frozen):
+    kind: Literal["place_marker"] = "place_marker"
+    key: Key
+    marker: Marker | None
+
+    @property
+    def label(self) -> str:
+        return "Place a marker"
+
+    def apply(self, state: PowerDiceBattle) -> PowerDiceBattle:
+        return rules.set_marker(state, self.key, self.marker)
+
+
+class HandOver(Frozen):
+    """A1: the side placing markers hands the screen over; its choices are hidden, and cannot be undone."""
+
+    kind: Literal["hand_over"] = "hand_over"
+
+    @property
+    def label(self) -> str:
+        return "Hand over"
+
+    def apply(self, state: PowerDiceBattle) -> PowerDiceBattle:
+        return rules.hand_over(state)
+
+
+class NextStep(Frozen):
+    kind: Literal["next_step"] = "next_step"
+
+    @property
+    def label(self) -> str:
+        return "Next step"
+
+    def apply(self, state: PowerDiceBattle) -> PowerDiceBattle:
+        return rules.next_step(state)[0]
+
+
+class SetInitiative(Frozen):
+    kind: Literal["initiative"] = "initiative"
+    side: SideIndex
+
+    @property
+    def label(self) -> str:
+        return "Set the initiative"
+
+    def apply(self, state: PowerDiceBattle) -> PowerDiceBattle:
+        return replace(state, initiative=self.side)
+
+
+class PassB3(Frozen):
+    kind: Literal["pass_b3"] = "pass_b3"
+    side: SideIndex
+
+    @property
+    def label(self) -> str:
+        return "Cast no more in B3"
+
+    def apply(self, state: PowerDiceBattle) -> PowerDiceBattle:
+        return rules.pass_b3(state, self.side)
+
+
+class CastSpell(Frozen):
+    """A casting with its dice, already thrown (PD-08)."""
+
+    kind: Literal["cast_spell"] = "cast_spell"
+    key: Key
+    spell: Id
+    dice: Annotated[int, Strict(), Field(ge=0, le=20)]
+    gifts: dict[str, Annotated[int, Strict(), Field(ge=0, le=20)]] = Field(default_factory=dict)
+    helpers_near: Flag = False
+    target: Annotated[str, Strict(), Field(max_length=200)] = ""
+    rolled: tuple[Annotated[int, Strict(), Field(ge=1, le=6)], ...]
+    typed: Flag = False
+
+    @property
+    def label(self) -> str:
+        return f"Cast {self.spell}"
+
+    def request(self) -> rules.CastRequest:
+        return rules.CastRequest(self.key, self.spell, self.dice, dict(self.gifts), self.helpers_near, self.target)
+
+    def apply(self, state: PowerDiceBattle) -> PowerDiceBattle:
+        return rules.cast(state, self.request(), TypedDice(self.rolled))[0]
+
+
+class RemoveLasting(Frozen):
+    kind: Literal["remove_lasting"] = "remove_lasting"
+    index: Annotated[int, Strict(), Field(ge=0)]
+
+    @property
+    def label(self) -> str:
+        return "Remove a lasting spell"
+
+    def apply(self, state: PowerDiceBattle) -> PowerDiceBattle:
+        return rules.remove_lasting(state, self.index)
+
+
+class SetReserve(Frozen):
+    """Correct a caster's power dice by hand (never above its level, PD-02)."""
+
+    kind: Literal["reserve"] = "reserve"
+    key: Key
+    reserve: Annotated[int, Strict(), Field(ge=0, le=20)]
+
+    @property
+    def label(self) -> str:
+        return f"Power dice: {self.reserve}"
+
+    def apply(self, state: PowerDiceBattle) -> PowerDiceBattle:
+        c = rules.caster(state, self.key)
+        if self.reserve > c.caster.level:
+            from warband.model.army import Problem
+
+            raise RefusedError(
+                Problem.of("PD-02", "pd.reserve", c.ref(), unit=c.label, reserve=c.caster.level, dice=self.reserve)
+            )
+        return rules.with_caster(state, self.key, reserve=self.reserve)
+
+
+PowerDiceCommand = Annotated[
+    PlaceMarker | HandOver | NextStep | SetInitiative | PassB3 | CastSpell | RemoveLasting | SetReserve,
+    Field(discriminator="kind"),
+]
+COMMANDS: TypeAdapter[PowerDiceCommand] = TypeAdapter(PowerDiceCommand)

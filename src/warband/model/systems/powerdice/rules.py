@@ -1,0 +1,240 @@
+"""Power-dice army rules: which spells a caster may use (PD-01), what it all costs, what changed (AR-04)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import cast
+
+from pydantic import BaseModel
+
+from warband.model.army import CatalogRef, Change, Choice, Problem, Report, UnitCost, UnitRef, sort_problems
+from warband.model.catalog import Catalogs
+from warband.model.names import display_name
+from warband.model.systems.powerdice.schema import (
+    TRAIT_NAMES,
+    Caster,
+    PowerDiceArmy,
+    PowerDiceUnit,
+    Profile,
+    Snapshot,
+    Spell,
+)
+
+
+@dataclass(frozen=True)
+class Index:
+    spells: dict[str, Spell]
+    profiles: dict[str, Profile]
+
+
+def index(catalogs: Catalogs) -> Index:
+    def build(c: Catalogs) -> Index:
+        return Index(
+            cast(dict[str, Spell], dict(c.entries.get("spells", {}))),
+            cast(dict[str, Profile], dict(c.entries.get("profiles", {}))),
+        )
+
+    return catalogs.view("powerdice.index", build)
+
+
+def unit_label(unit: PowerDiceUnit, profile: Profile | None) -> str:
+    if unit.label.strip():
+        return unit.label
+    return display_name(profile.name) if profile else unit.profile
+
+
+def traits_text(traits: tuple[str, ...]) -> str:
+    names = [TRAIT_NAMES[t] for t in traits]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def shares_trait(caster: Caster, spell: Spell) -> bool:
+    """PD-01: a caster may use only spells that share at least one trait with it."""
+    return bool(set(caster.traits) & set(spell.traits))
+
+
+def spell_reasons(spell: Spell, profile: Profile, label: str, ref: UnitRef | None) -> tuple[Problem, ...]:
+    name = display_name(spell.name)
+    if profile.caster is None:
+        return (Problem.of("PD-01", "spell.not_caster", ref, unit=label, spell=name),)
+    if not shares_trait(profile.caster, spell):
+        return (
+            Problem.of(
+                "PD-01",
+                "spell.no_trait",
+                ref,
+                spell=name,
+                traits=traits_text(spell.traits),
+                unit=label,
+                caster=traits_text(profile.caster.traits),
+            ),
+        )
+    return ()
+
+
+def validate(army: PowerDiceArmy, catalogs: Catalogs) -> Report:
+    idx = index(catalogs)
+    problems: list[Problem] = []
+    costs: list[UnitCost] = []
+    for position, unit in enumerate(army.units):
+        profile = idx.profiles.get(unit.profile)
+        label = unit_label(unit, profile)
+        ref = UnitRef(unit.id, position, label)
+        cost = 0
+        if profile is None:
+            problems.append(Problem.of("AR-02", "profile.unknown", ref, profile=unit.profile))
+        else:
+            cost += profile.cost
+        for spell_id, times in Counter(unit.spells).items():
+            spell = idx.spells.get(spell_id)
+            if spell is None:
+                problems.append(Problem.of("AR-02", "spell.unknown", ref, spell=spell_id, unit=label))
+                continue
+            cost += spell.cost * times
+            if profile is not None:
+                problems.extend(spell_reasons(spell, profile, label, ref))
+            if times > 1:
+                problems.append(
+                    Problem.of(
+                        "AR-03", "spell.duplicate", ref, unit=label, spell=display_name(spell.name), times=times
+                    )
+                )
+        costs.append(UnitCost(unit.id, position, label, cost))
+    total = sum(c.cost for c in costs)
+    limit = army.points_limit
+    if limit is not None and total > limit:
+        problems.append(Problem.of("AR-03", "army.over_limit", None, total=total, limit=limit, over=total - limit))
+    return Report("powerdice", total, limit, tuple(costs), sort_problems(problems))
+
+
+def options(army: PowerDiceArmy, unit_id: str, catalogs: Catalogs) -> list[Choice]:
+    """Every spell, for this unit: whether it may use it (PD-01), and why not."""
+    idx = index(catalogs)
+    found = next(((i, u) for i, u in enumerate(army.units) if u.id == unit_id), None)
+    if found is None:
+        raise KeyError(f"the army has no unit {unit_id!r}")
+    position, unit = found
+    profile = idx.profiles.get(unit.profile)
+    label = unit_label(unit, profile)
+    ref = UnitRef(unit.id, position, label)
+    held = Counter(unit.spells)
+    unknown = (Problem.of("AR-02", "profile.unknown", ref, profile=unit.profile),)
+
+    def refused(choice: Choice) -> tuple[Problem, ...]:
+        if profile is None:
+            return unknown
+        return spell_reasons(cast(Spell, choice.entry), profile, label, ref)
+
+    choices: list[Choice] = []
+    for spell in idx.spells.values():
+        eligible = profile is not None and not spell_reasons(spell, profile, label, ref)
+        choices.append(
+            Choice(
+                "spell",
+                spell.id,
+                display_name(spell.name),
+                spell.cost,
+                eligible,
+                spell,
+                held.get(spell.id, 0),
+                None if eligible else refused,
+            )
+        )
+    return choices
+
+
+def _used(army: PowerDiceArmy) -> dict[tuple[str, str], list[str]]:
+    used: dict[tuple[str, str], list[str]] = {}
+    for unit in army.units:
+        label = unit.label or unit.profile
+        for key in [("profiles", unit.profile), *(("spells", s) for s in unit.spells)]:
+            labels = used.setdefault(key, [])
+            if label not in labels:
+                labels.append(label)
+    return used
+
+
+def stamp(army: PowerDiceArmy, catalogs: Catalogs) -> PowerDiceArmy:
+    idx = index(catalogs)
+    old = army.snapshot or Snapshot()
+    tables: dict[str, dict[str, object]] = {"spells": {}, "profiles": {}}
+    sources: dict[str, int] = {}
+    current: dict[str, Mapping[str, BaseModel]] = {"spells": idx.spells, "profiles": idx.profiles}
+    for kind, entry_id in _used(army):
+        entry = current[kind].get(entry_id)
+        if entry is None:
+            kept = getattr(old, kind).get(entry_id)
+            if kept is not None:
+                tables[kind][entry_id] = kept
+            continue
+        tables[kind][entry_id] = entry
+        origin = catalogs.origin.get((kind, entry_id))
+        if origin is not None:
+            sources[origin.document.id] = origin.document.revision
+    refs = tuple(CatalogRef(id=cid, revision=rev) for cid, rev in sorted(sources.items()))
+    return PowerDiceArmy.model_validate(
+        {**dict(army), "catalogs": refs, "snapshot": Snapshot.model_validate(tables)}
+    )
+
+
+def compare(army: PowerDiceArmy, catalogs: Catalogs) -> list[Change]:
+    changes: list[Change] = []
+    revisions = catalogs.revisions()
+    for ref in army.catalogs:
+        if ref.id not in revisions:
+            changes.append(Change.of("change.catalog_missing", catalog=ref.id, old=ref.revision))
+        elif revisions[ref.id] != ref.revision:
+            changes.append(
+                Change.of("change.catalog_revision", catalog=ref.id, old=ref.revision, new=revisions[ref.id])
+            )
+    if army.snapshot is None:
+        return changes
+    idx = index(catalogs)
+    current: dict[str, Mapping[str, Spell | Profile]] = {"spells": idx.spells, "profiles": idx.profiles}
+    kinds = {"spells": "Spell", "profiles": "Profile"}
+    requirements = {"spells": ("traits", "difficulty", "duration"), "profiles": ("caster",)}
+    for (kind, entry_id), labels in _used(army).items():
+        before = getattr(army.snapshot, kind).get(entry_id)
+        if before is None:
+            continue
+        after = current[kind].get(entry_id)
+        units = ", ".join(labels)
+        name = display_name(before.name)
+        if after is None:
+            changes.append(
+                Change.of(
+                    "change.entry_gone", kind, entry_id, tuple(labels), kind=kinds[kind], entry=name, units=units
+                )
+            )
+            continue
+        if before.cost != after.cost:
+            changes.append(
+                Change.of(
+                    "change.cost",
+                    kind,
+                    entry_id,
+                    tuple(labels),
+                    kind=kinds[kind],
+                    entry=name,
+                    old=before.cost,
+                    new=after.cost,
+                    units=units,
+                )
+            )
+        differing = [f for f in requirements[kind] if getattr(before, f) != getattr(after, f)]
+        if differing:
+            changes.append(
+                Change.of(
+                    "change.requirements",
+                    kind,
+                    entry_id,
+                    tuple(labels),
+                    kind=kinds[kind],
+                    entry=name,
+                    what=", ".join(differing),
+                    units=units,
+                )
+            )
+    return changes
