@@ -1,25 +1,15 @@
-"""One battle in play, for the Turn tracker and the Resolver: the run (state, log, dice, journal) as signals.
-
-Widgets act through `act` (a command) or `call_miracle`; a refusal comes back through `refused` with its rule,
-and nothing changes. The journal is written on every action; reaching the disk (fsync) happens off the GUI
-thread, so the window never waits on it.
-"""
+"""A Confrontation battle in play, for the Turn tracker and the Resolver: the Divination order, the
+Divination roll with the program's dice or the table's, and the Tactical roll."""
 
 from __future__ import annotations
 
-import contextlib
-import os
-from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
-from typing import IO, Any
+from PySide6.QtCore import QObject
 
-from pydantic import ValidationError
-from PySide6.QtCore import QObject, Signal
-
+from warband.gui.battle_base import BattleDocumentBase
 from warband.model.army import Problem
 from warband.model.battle import BattleRun, RecordingDice
 from warband.model.dice import Dice, DiceError, TypedDice
-from warband.model.session import Command, RefusedError
+from warband.model.session import RefusedError
 from warband.model.systems.confrontation.battle_calls import CallRequest, Outcome, call_miracle
 from warband.model.systems.confrontation.battle_commands import CallMiracle, SetTacticalWinner
 from warband.model.systems.confrontation.battle_rules import DivinationOrder, divination_order
@@ -28,43 +18,13 @@ from warband.model.systems.confrontation.battle_state import ConfrontationBattle
 Battle = ConfrontationBattle
 
 
-class BattleDocument(QObject):
-    """The battle on the table, and what the tracker and resolver need to know about it."""
-
-    changed = Signal()
-    """The battle changed (an action, undo, redo)."""
-    log_changed = Signal()
-    history_changed = Signal()
-    refused = Signal(str)
-    """An action refused, with the rule and the reason; nothing changed."""
+class BattleDocument(BattleDocumentBase[ConfrontationBattle]):
+    """A Confrontation battle and what the tracker and resolver need to know about it."""
 
     def __init__(self, run: BattleRun[Battle], parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.run = run
+        super().__init__(run, parent)
         self._order: DivinationOrder | None = None
         self._order_for: Battle | None = None
-        self._syncer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="journal")
-        run.synced = self._sync_later
-        run.session.add_listener(self._on_session_changed)
-
-    # --- reading -------------------------------------------------------------------------------------------
-    @property
-    def battle(self) -> Battle:
-        return self.run.battle
-
-    @property
-    def path(self) -> Path | None:
-        return self.run.file
-
-    @property
-    def modified(self) -> bool:
-        return self.run.session.modified
-
-    def display_name(self) -> str:
-        if self.run.file is not None:
-            return self.run.file.name
-        players = " – ".join(side.player for side in self.battle.sides)
-        return f"Battle: {players}"
 
     def order(self) -> DivinationOrder:
         """The Divination order of the battle as it is now, worked out once per state."""
@@ -72,22 +32,6 @@ class BattleDocument(QObject):
             self._order = divination_order(self.battle)
             self._order_for = self.battle
         return self._order
-
-    # --- acting --------------------------------------------------------------------------------------------
-    def act(self, command: Command[Battle], **log: Any) -> bool:
-        """Carry out an action; a refusal is reported through `refused` with its rule, and nothing changes."""
-        try:
-            done = self.run.execute(command, **log)
-        except RefusedError as exc:
-            self._refuse(exc.reason)
-            return False
-        except (ValidationError, ValueError, KeyError) as exc:
-            self.refused.emit(str(exc))
-            return False
-        if done:
-            self.log_changed.emit()
-            self.history_changed.emit()
-        return done
 
     def call_miracle(self, request: CallRequest, dice: Dice | None = None) -> Outcome | None:
         """The Divination roll with the program's dice or the table's; the outcome applied and logged."""
@@ -146,34 +90,3 @@ class BattleDocument(QObject):
             source="rolled",
         )
         return first, second
-
-    def undo(self) -> None:
-        if self.run.undo():
-            self.log_changed.emit()
-            self.history_changed.emit()
-
-    def redo(self) -> None:
-        if self.run.redo():
-            self.log_changed.emit()
-            self.history_changed.emit()
-
-    def close(self, *, keep_journal: bool = False) -> None:
-        """Stop journalling; the journal goes unless it must stay to be resumed."""
-        self.run.close_journal(remove=not keep_journal)
-        self._syncer.shutdown(wait=True)
-
-    def _refuse(self, reason: object) -> None:
-        if isinstance(reason, Problem):
-            self.refused.emit(f"{reason.rule}: {reason.sentence}")
-        else:
-            self.refused.emit(str(reason))
-
-    def _sync_later(self, handle: IO[str]) -> None:
-        def sync() -> None:
-            with contextlib.suppress(OSError, ValueError):  # closed meanwhile: closing flushed it
-                os.fsync(handle.fileno())
-
-        self._syncer.submit(sync)
-
-    def _on_session_changed(self, old: Battle, new: Battle) -> None:
-        self.changed.emit()

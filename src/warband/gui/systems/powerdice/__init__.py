@@ -1,0 +1,1 @@
+"""The panels only the power-dice system needs: its caster panel, its tracker and its resolver."""

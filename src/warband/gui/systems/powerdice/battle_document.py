@@ -1,0 +1,95 @@
+"""A power-dice battle in play: markers placed side by side with a hand-over, castings with their dice, and
+steps whose magic segments restore, take dice away and count lasting spells down (logged, never showing a
+marker before A3)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject
+
+from warband.gui.battle_base import BattleDocumentBase
+from warband.model.battle import BattleRun, RecordingDice
+from warband.model.dice import Dice, DiceError, TypedDice
+from warband.model.session import RefusedError
+from warband.model.systems.powerdice import battle_rules as rules
+from warband.model.systems.powerdice.battle_commands import CastSpell, HandOver, NextStep, PlaceMarker
+from warband.model.systems.powerdice.battle_state import STEP_NAMES, Marker, PowerDiceBattle
+
+
+class PowerDiceBattleDocument(BattleDocumentBase[PowerDiceBattle]):
+    """The battle and the actions its tracker and resolver take."""
+
+    def __init__(self, run: BattleRun[PowerDiceBattle], parent: QObject | None = None) -> None:
+        super().__init__(run, parent)
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose eyes are on the shared screen for hidden markers: the side placing them in A1, else nobody."""
+        battle = self.battle
+        return battle.choosing if battle.step == "A1" and not battle.revealed else None
+
+    def visible_marker(self, key: str) -> Marker | None:
+        return rules.visible_marker(self.battle, key, self.viewer)
+
+    def place_marker(self, key: str, marker: Marker | None) -> bool:
+        side = int(key.split(":", 1)[0])
+        player = self.battle.sides[side].player
+        return self.act(PlaceMarker(key=key, marker=marker), text=f"{player} places a marker", side=side)
+
+    def hand_over(self) -> bool:
+        """The side placing markers is done: hide them, and let nobody undo back to them."""
+        side = self.battle.choosing
+        player = self.battle.sides[side].player if side is not None else ""
+        return self.act(HandOver(), text=f"{player} hands over", side=side, barrier=True)
+
+    def next_step(self) -> bool:
+        """Move on; the log says what the magic segments did (restoration, dice lost, spells gone)."""
+        try:
+            _after, report = rules.next_step(self.battle)
+        except RefusedError as exc:
+            self._refuse(exc.reason)
+            return False
+        parts = [f"Next step: {STEP_NAMES[_after.step]}"]
+        if report.restored:
+            parts.append("restored a die: " + ", ".join(report.restored))
+        if report.lost:
+            parts.append("lost a die for an unused incantation: " + ", ".join(report.lost))
+        if report.expired:
+            parts.append("spells ended: " + ", ".join(report.expired))
+        return self.act(NextStep(), text="; ".join(parts))
+
+    def cast(self, request: rules.CastRequest, dice: Dice | None = None) -> rules.CastOutcome | None:
+        """A casting with the program's dice or the table's; the outcome applied and logged (PD-08)."""
+        source = dice or self.run.dice
+        recorder = RecordingDice(source)
+        try:
+            _after, outcome = rules.cast(self.battle, request, recorder)
+        except RefusedError as exc:
+            self._refuse(exc.reason)
+            return None
+        except DiceError as exc:
+            self.refused.emit(exc.sentence)
+            return None
+        if isinstance(source, TypedDice) and source.remaining:
+            given = len(recorder.values) + len(source.remaining)
+            self.refused.emit(DiceError("dice.extra", given=given, used=len(recorder.values)).sentence)
+            return None
+        command = CastSpell(
+            key=request.key,
+            spell=request.spell,
+            dice=request.dice,
+            gifts=dict(request.gifts),
+            helpers_near=request.helpers_near,
+            target=request.target,
+            rolled=tuple(recorder.values),
+            typed=source.kind == "typed",
+        )
+        side = int(request.key.split(":", 1)[0])
+        self.act(
+            command,
+            text=outcome.sentence(),
+            dice=outcome.dice,
+            source=source.kind,
+            success=outcome.success,
+            side=side,
+        )
+        return outcome
