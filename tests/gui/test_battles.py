@@ -265,3 +265,29 @@ def test_the_resolver_behind_the_tracker_catches_up_when_shown(qtbot, window, as
     assert document.call_miracle(CallRequest("0:u1", "renfort", 3, True), TypedDice((5,))) is not None
     window.tabs.setCurrentIndex(2)
     assert miracle.findData("renfort") == -1
+
+
+def test_a_powerdice_battle_saves_reopens_and_resumes(make_window, asker, tmp_path):
+    from warband.gui.new_battle_dialog import NewBattle
+    from warband.model.army import load_army
+    from warband.model.locations import data_dir
+    from warband.model.systems.powerdice.battle_state import RulesOptions as PowerDiceOptions
+
+    pd_army = load_army(data_dir() / "powerdice" / "examples" / "border-skirmish.warband.json")
+    window = make_window()
+    asker.new_battle_answer = NewBattle((("Aline", pd_army), ("Bruno", pd_army)), PowerDiceOptions())
+    assert window.battles.new_battle()
+    document = window.battles.document
+    assert document.place_marker("0:u1", "incantation")
+    expected = document.battle
+    path = tmp_path / "pd.battle.json"
+    asker.save_battle_answer = path
+    assert window.battles.save_as()
+    # the program stops without closing: the journal is offered back
+    restarted = make_window()
+    assert restarted.battles.offer_resume()
+    assert restarted.battles.document.battle == expected
+    assert restarted.battles.document.run.session.undo_label == "Place a marker"
+    asker.unsaved_answer = Unsaved.DISCARD
+    assert restarted.battles.open_battle(path)
+    assert restarted.battles.document.battle == expected

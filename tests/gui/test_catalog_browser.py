@@ -125,11 +125,11 @@ def test_filter_proxy_passes_the_model_tester(qtmodeltester: Any, catalogs: Cata
     proxy.sort(COST, Qt.SortOrder.DescendingOrder)
     qtmodeltester.check(proxy)
     proxy.set_text("priest")
-    proxy.set_people("griffins")
-    proxy.set_kind("faithful")
-    proxy.set_cult("merin")
+    proxy.set_filter("people", "griffins")
+    proxy.set_filter("kind", "faithful")
+    proxy.set_filter("cult", "merin")
     proxy.set_text("")
-    proxy.set_kind("other")
+    proxy.set_filter("kind", "other")
     qtmodeltester.check(proxy)
 
 

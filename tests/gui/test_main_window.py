@@ -287,13 +287,27 @@ def test_settings_file_is_json(window, tmp_path):
     assert data["format"] == "warband-settings"
 
 
-def test_an_army_of_a_system_the_builder_does_not_build_yet_is_refused_clearly(window, asker):
+def test_a_powerdice_army_opens_in_its_own_builder_and_plays_its_own_battle(window, asker):
+    from warband.gui.new_battle_dialog import NewBattle
+    from warband.gui.systems.powerdice.battle_document import PowerDiceBattleDocument
+    from warband.gui.systems.powerdice.builder_unit_panel import PowerDiceUnitPanel
+    from warband.gui.systems.powerdice.resolver_tab import PowerDiceResolverTab
+    from warband.gui.systems.powerdice.tracker_tab import PowerDiceTrackerTab
     from warband.model.locations import data_dir
+    from warband.model.systems.powerdice.battle_state import RulesOptions as PowerDiceOptions
 
-    before = window.document.army
     path = data_dir() / "powerdice" / "examples" / "border-skirmish.warband.json"
-    assert window.open_army(path) is False
-    [(title, text)] = asker.errors
-    assert title == "Cannot open the army"
-    assert "does not build powerdice armies yet" in text
-    assert window.document.army is before
+    assert window.open_army(path)
+    assert window.document.army.system == "powerdice"
+    assert isinstance(window.builder.unit_panel, PowerDiceUnitPanel)
+    assert window.document.report.valid
+    asker.new_battle_answer = NewBattle(
+        (("Aline", window.document.army), ("Bruno", window.document.army)), PowerDiceOptions(), 1
+    )
+    assert window.battles.new_battle()
+    assert isinstance(window.battles.document, PowerDiceBattleDocument)
+    assert isinstance(window.battles.tracker, PowerDiceTrackerTab)
+    assert isinstance(window.battles.resolver, PowerDiceResolverTab)
+    assert window.battles.document.battle.choosing == 1  # Bruno has the initiative: he places first
+    window.new_army("confrontation")
+    assert window.document.army.system == "confrontation"

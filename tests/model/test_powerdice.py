@@ -333,3 +333,13 @@ def test_powerdice_journal_resumes_after_the_hand_over(tmp_path, catalogs):
     labels = [PlaceMarker(key="0:u1", marker=m).label for m in ("incantation", "restoration", "wait", None)]
     assert set(labels) == {"Place a marker"}  # undo labels never tell which marker
     assert CastSpell(key="0:u1", spell="fireball", dice=1, rolled=(4,)).label == "Cast fireball"
+
+
+def test_pd_03_the_initiative_cannot_change_while_markers_are_placed(catalogs):
+    from warband.model.systems.powerdice.battle_commands import SetInitiative
+
+    with pytest.raises(RefusedError) as err:
+        SetInitiative(side=1).apply(battle(catalogs))
+    assert err.value.reason.rule == "PD-03"
+    b = to_step(place(battle(catalogs), MARKERS), "A2")
+    assert SetInitiative(side=1).apply(b).initiative == 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QTabWidget, QVBoxLayout, QWidget
@@ -22,9 +22,8 @@ from warband.model.messages import _
 from warband.model.storage import FileError
 
 if TYPE_CHECKING:
-    from warband.gui.battle_document import BattleDocument
-    from warband.gui.resolver.resolver_tab import ResolverTab
-    from warband.gui.tracker.tracker_tab import TrackerTab
+    from warband.gui.battle_base import BattleDocumentBase
+    from warband.gui.systems.battles import BattleKit
 
 # The battle modules are imported when a battle starts, not when the window opens: they cost about a tenth of
 # the launch, and most sessions at home build armies.
@@ -55,7 +54,8 @@ class NoBattlePage(QWidget):
 
 
 class BattleActions(QObject):
-    """Owns the battle in play (if any) and the Turn tracker and Resolver tabs that show it."""
+    """Owns the battle in play (if any) and the Turn tracker and Resolver tabs that show it, for any system
+    with a battle kit (gui/systems/battles.py)."""
 
     document_changed = Signal()
     """A battle started, opened, resumed or closed."""
@@ -76,9 +76,10 @@ class BattleActions(QObject):
         self._catalogs_for = catalogs_for
         self._screen_army = screen_army
         self.journal_folder = journal_folder
-        self.document: BattleDocument | None = None
-        self.tracker: TrackerTab | None = None
-        self.resolver: ResolverTab | None = None
+        self.document: BattleDocumentBase[Any] | None = None
+        self.kit: BattleKit | None = None
+        self.tracker: Any = None
+        self.resolver: Any = None
         self._show_pages()
 
     # --- tabs ----------------------------------------------------------------------------------------------
@@ -90,16 +91,13 @@ class BattleActions(QObject):
                 self._tabs.removeTab(index)
                 if page is not None:
                     page.deleteLater()
-        if self.document is None:
+        if self.document is None or self.kit is None:
             self.tracker = self.resolver = None
             tracker_page: QWidget = NoBattlePage(self)
             resolver_page: QWidget = NoBattlePage(self)
         else:
-            from warband.gui.resolver.resolver_tab import ResolverTab
-            from warband.gui.tracker.tracker_tab import TrackerTab
-
-            self.tracker = TrackerTab(self.document)
-            self.resolver = ResolverTab(self.document)
+            self.tracker = self.kit.tracker(self.document)
+            self.resolver = self.kit.resolver(self.document)
             self.tracker.resolve_requested.connect(self._on_tracker_resolve_requested)
             tracker_page, resolver_page = self.tracker, self.resolver
         self._tabs.insertTab(TRACKER_INDEX, tab_page(tracker_page), _("Turn tracker"))
@@ -107,15 +105,16 @@ class BattleActions(QObject):
         self._tabs.setCurrentIndex(current if current >= 0 else 0)
 
     def _on_tracker_resolve_requested(self, key: str) -> None:
-        if self.resolver is not None:
-            self.resolver.select_faithful(key)
+        if self.resolver is not None and self.kit is not None:
+            self.kit.select(self.resolver, key)
             self._tabs.setCurrentIndex(RESOLVER_INDEX)
 
-    def _set_document(self, document: BattleDocument | None) -> None:
+    def _set_document(self, document: BattleDocumentBase[Any] | None, kit: BattleKit | None = None) -> None:
         if self.document is not None:
             self.document.close(keep_journal=False)
             self.document.deleteLater()
         self.document = document
+        self.kit = kit if document is not None else None
         if document is not None:
             document.setParent(self)
         self._show_pages()
@@ -125,6 +124,16 @@ class BattleActions(QObject):
 
     def _journal_path(self) -> Path:
         return self.journal_folder / f"{uuid.uuid4().hex}{JOURNAL_SUFFIX}"
+
+    def _kit(self, system: str) -> BattleKit | None:
+        from warband.gui.systems.battles import battle_kit
+
+        kit = battle_kit(system)
+        if kit is None:
+            self.asker.error(
+                _("No battles for this game"), _("Warband cannot play {system} battles.").format(system=system)
+            )
+        return kit
 
     # --- actions -------------------------------------------------------------------------------------------
     def maybe_save(self) -> bool:
@@ -143,20 +152,20 @@ class BattleActions(QObject):
         choice = self.asker.new_battle(self._screen_army())
         if choice is None:
             return False
-        from warband.gui.battle_document import BattleDocument
         from warband.model.battle import BattleRun
-        from warband.model.systems.confrontation.battle_rules import start_battle
-        from warband.model.systems.confrontation.schema import ConfrontationArmy
 
         (first, army_a), (second, army_b) = choice.sides
-        if not isinstance(army_a, ConfrontationArmy) or not isinstance(army_b, ConfrontationArmy):
-            self.asker.error(_("Cannot start the battle"), _("Battles are played with Confrontation armies."))
+        if army_a.system != army_b.system:
+            self.asker.error(_("Cannot start the battle"), _("Both armies must be of the same game."))
             return False
-        battle = start_battle(
-            [(first, army_a), (second, army_b)], self._catalogs_for(army_a.system), choice.options
+        kit = self._kit(army_a.system)
+        if kit is None:
+            return False
+        battle = kit.start(
+            [(first, army_a), (second, army_b)], self._catalogs_for(army_a.system), choice.options, choice.first
         )
-        run = BattleRun(battle, journal=self._journal_path())
-        self._set_document(BattleDocument(run))
+        run: BattleRun[Any] = BattleRun(battle, journal=self._journal_path())
+        self._set_document(kit.document(run), kit)
         self.status.emit(_("Battle started: {a} against {b}").format(a=first, b=second))
         return True
 
@@ -167,7 +176,6 @@ class BattleActions(QObject):
             path = self.asker.open_battle_path(None)
             if path is None:
                 return False
-        from warband.gui.battle_document import BattleDocument
         from warband.model.battle import BattleRun, load_battle
 
         try:
@@ -176,8 +184,11 @@ class BattleActions(QObject):
             where = f"{exc.where}: " if exc.where else ""
             self.asker.error(_("Cannot open the battle"), f"{exc.file}\n\n{where}{exc.message}")
             return False
-        run = BattleRun(battle, dice=dice, log=log, journal=self._journal_path(), file=path)
-        self._set_document(BattleDocument(run))
+        kit = self._kit(battle.system)
+        if kit is None:
+            return False
+        run: BattleRun[Any] = BattleRun(battle, dice=dice, log=log, journal=self._journal_path(), file=path)
+        self._set_document(kit.document(run), kit)
         self.status.emit(_("Opened {file}").format(file=path))
         return True
 
@@ -193,10 +204,11 @@ class BattleActions(QObject):
         document = self.document
         if document is None:
             return False
-        folder = document.path.parent if document.path else Path.home()
         from warband.model.battle import BATTLE_SUFFIX
 
-        players = "-".join(side.player for side in document.battle.sides).replace("/", "-")
+        folder = document.path.parent if document.path else Path.home()
+        state: Any = document.battle
+        players = "-".join(side.player for side in state.sides).replace("/", "-")
         path = self.asker.save_battle_path(folder / f"{players}{BATTLE_SUFFIX}")
         if path is None:
             return False
@@ -206,11 +218,10 @@ class BattleActions(QObject):
 
     def _save_to(self, path: Path) -> bool:
         from warband.model.battle import save_battle
-        from warband.model.systems.confrontation.battle_state import ConfrontationBattleFile
 
-        assert self.document is not None
+        assert self.document is not None and self.kit is not None
         try:
-            save_battle(self.document.run, ConfrontationBattleFile, path)
+            save_battle(self.document.run, self.kit.file_model, path)
         except FileError as exc:
             self.asker.error(_("Cannot save the battle"), f"{exc.file}\n\n{exc.message}")
             return False
@@ -247,19 +258,19 @@ class BattleActions(QObject):
             for path in found:
                 path.unlink(missing_ok=True)
             return False
-        from warband.gui.battle_document import BattleDocument
-        from warband.model.battle import resume
-        from warband.model.systems.confrontation.battle_commands import COMMANDS
-        from warband.model.systems.confrontation.battle_state import ConfrontationBattle
+        from warband.model.battle import journal_system, resume
 
         try:
-            run = resume(chosen, ConfrontationBattle, COMMANDS.validate_python)
+            kit = self._kit(journal_system(chosen))
+            if kit is None:
+                return False
+            run = resume(chosen, kit.battle_model, kit.parse_command)
         except FileError as exc:
             self.asker.error(_("Cannot resume the battle"), str(exc))
             return False
         run.continue_journal(chosen)
         if not run.session.modified and run.file is None:
             run.session.mark_unsaved()
-        self._set_document(BattleDocument(run))
+        self._set_document(kit.document(run), kit)
         self.status.emit(_("Resumed the unfinished battle"))
         return True

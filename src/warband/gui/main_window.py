@@ -26,7 +26,7 @@ from warband.model.storage import FileError
 from warband.model.system import get_system
 
 DEFAULT_SYSTEM = "confrontation"
-BUILDER_SYSTEMS = frozenset({"confrontation"})
+BUILDER_SYSTEMS = {"confrontation": "Confrontation", "powerdice": "Hex battles with power dice"}
 """The systems the builder's panels know; the others are checked on the command line until they have theirs."""
 DEFAULT_LIMIT = 400
 STATUS_MS = 6000
@@ -99,7 +99,7 @@ class MainWindow(QMainWindow):
     def _build_actions(self) -> None:
         key = QKeySequence
         std = QKeySequence.StandardKey
-        self.new_action = self._action(_("&New"), self.new_army, [key(std.New)], "actionNew")
+        self.new_action = self._action(_("&New Army"), lambda: self.new_army(), [key(std.New)], "actionNew")
         self.open_action = self._action(_("&Open…"), self.open_army, [key(std.Open)], "actionOpen")
         self.save_action = self._action(_("&Save"), self._save_current, [key(std.Save)], "actionSave")
         self.save_as_action = self._action(_("Save &As…"), self.save_as, [key("Ctrl+Shift+S")], "actionSaveAs")
@@ -131,6 +131,13 @@ class MainWindow(QMainWindow):
         bar = self.menuBar()
         file_menu = bar.addMenu(_("&File"))
         file_menu.addAction(self.new_action)
+        self.new_army_menu = QMenu(_("New Army &For"), self)
+        self.new_army_menu.setObjectName("newArmyMenu")
+        for system, title in BUILDER_SYSTEMS.items():
+            action = self.new_army_menu.addAction(_(title))
+            action.setObjectName(f"actionNewArmy_{system}")
+            action.triggered.connect(lambda checked=False, s=system: self.new_army(s))
+        file_menu.addMenu(self.new_army_menu)
         file_menu.addAction(self.open_action)
         self.recent_menu = QMenu(_("Open &Recent"), self)
         self.recent_menu.setObjectName("recentMenu")
@@ -261,9 +268,11 @@ class MainWindow(QMainWindow):
             return self.save()
         return answer is Unsaved.DISCARD
 
-    def new_army(self) -> None:
+    def new_army(self, system: str | None = None) -> None:
+        """A new army of the given game (by default, the game of the army on screen)."""
+        system = system or self.document.army.system
         if self.maybe_save():
-            self._set_document(ArmyDocument(new_army(), self._catalogs_for(DEFAULT_SYSTEM)))
+            self._set_document(ArmyDocument(new_army(system), self._catalogs_for(system)))
 
     def close_army(self) -> None:
         self.new_army()

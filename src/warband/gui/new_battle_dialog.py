@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from pydantic import BaseModel
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -29,16 +30,18 @@ from warband.model.army import Army, load_army
 from warband.model.messages import _
 from warband.model.storage import FileError
 from warband.model.systems.confrontation.battle_state import RulesOptions
+from warband.model.systems.powerdice.battle_state import RulesOptions as PowerDiceOptions
 
 ON_SCREEN = "on screen"
 
 
 @dataclass(frozen=True)
 class NewBattle:
-    """What the player chose: one (player, army) per side, and the rules options."""
+    """What the player chose: one (player, army) per side, the rules options, the side with the initiative."""
 
     sides: tuple[tuple[str, Army], tuple[str, Army]]
-    options: RulesOptions
+    options: BaseModel
+    first: int = 0
 
 
 class _SideBox(QGroupBox):
@@ -93,7 +96,7 @@ class NewBattleDialog(QDialog):
             _SideBox(_("First side"), _("Player 1"), screen_army is not None, self),
             _SideBox(_("Second side"), _("Player 2"), screen_army is not None, self),
         )
-        options = QGroupBox(_("Rules options"), self)
+        options = QGroupBox(_("Confrontation rules options"), self)
         self.tie_rule = QComboBox(options)
         self.tie_rule.addItem(_("All the Tactical winner's tied Faithful first"), "winner_first")
         self.tie_rule.addItem(_("The sides alternate, the Tactical winner first"), "alternate")
@@ -108,6 +111,17 @@ class NewBattleDialog(QDialog):
         form.addRow(_("T.F. (CF-18)"), self.refill)
         form.addRow(_("Divination roll (CF-19)"), self.one_fails)
         form.addRow("", self.six_rerolls)
+        power = QGroupBox(_("Power-dice rules options"), self)
+        self.initiative = QComboBox(power)
+        self.initiative.addItem(_("The first side"), 0)
+        self.initiative.addItem(_("The second side"), 1)
+        self.b3_first = QComboBox(power)
+        self.b3_first.addItem(_("The side with the initiative casts first"), "initiative")
+        self.b3_first.addItem(_("The other side casts first"), "other")
+        power_form = QFormLayout(power)
+        power_form.addRow(_("Initiative in the first turn"), self.initiative)
+        power_form.addRow(_("B3 incantations (PD-03)"), self.b3_first)
+        self.option_boxes = {"confrontation": options, "powerdice": power}
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
         self.start = buttons.addButton(_("Start the battle"), QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.accepted.connect(self.accept)
@@ -117,6 +131,7 @@ class NewBattleDialog(QDialog):
             layout.addWidget(box)
             box.browse.clicked.connect(lambda checked=False, b=box: self._on_side_browse_clicked(b))
         layout.addWidget(options)
+        layout.addWidget(power)
         layout.addWidget(buttons)
 
     def _file_dialog(self) -> Path | None:
@@ -165,6 +180,9 @@ class NewBattleDialog(QDialog):
             ok = False
         if not ok or len(chosen) != 2:
             return None
+        if systems == {"powerdice"}:
+            power = PowerDiceOptions(b3_first=self.b3_first.currentData())
+            return NewBattle((chosen[0], chosen[1]), power, int(self.initiative.currentData()))
         return NewBattle((chosen[0], chosen[1]), self.options())
 
     def accept(self) -> None:

@@ -330,3 +330,18 @@ def load_battle(path: Path) -> tuple[Any, list[LogEntry], SeededDice]:
     except DiceError as exc:
         raise FileError(file, "$.dice", exc.message) from None
     return battle_model.model_validate(dumped), log, dice
+
+
+def journal_system(path: Path) -> str:
+    """The system of the battle a journal holds, read from its first line."""
+    file = str(path)
+    try:
+        with path.open(encoding="utf-8") as handle:
+            head = json.loads(handle.readline())
+    except (OSError, json.JSONDecodeError, UnicodeDecodeError):
+        raise FileError(file, "line 1", "not a Warband battle journal") from None
+    battle = head.get("battle") if isinstance(head, dict) else None
+    system = battle.get("system") if isinstance(battle, dict) else None
+    if not isinstance(system, str):
+        raise FileError(file, "line 1", "not a Warband battle journal")
+    return system

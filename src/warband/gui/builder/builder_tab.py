@@ -1,4 +1,7 @@
-"""The Army builder tab: catalog browser, roster with totals, the selected unit, and the problems below."""
+"""The Army builder tab: catalog browser, roster with totals, the selected unit, and the problems below.
+
+A generic shell: the army's system supplies the browser's columns and filters and the unit panel (the registry).
+"""
 
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ from warband.gui.army_document import ArmyDocument
 from warband.gui.builder.catalog_browser import CatalogBrowser
 from warband.gui.builder.problems_panel import ProblemsPanel
 from warband.gui.builder.roster_panel import RosterPanel
-from warband.gui.systems.confrontation.unit_panel import UnitPanel
+from warband.gui.systems.registry import builder_panels
 from warband.model.messages import _
 
 
@@ -27,9 +30,10 @@ class BuilderTab(QWidget):
     def __init__(self, document: ArmyDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document = document
-        self.browser = CatalogBrowser(document)
+        panels = builder_panels(document.army.system)
+        self.browser = CatalogBrowser(document, profiles=panels.profiles)
         self.roster = RosterPanel(document)
-        self.unit_panel = UnitPanel(document)
+        self.unit_panel = panels.unit_panel(document)
         self.problems = ProblemsPanel(document)
 
         self.columns = QSplitter(Qt.Orientation.Horizontal)

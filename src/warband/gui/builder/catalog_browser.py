@@ -1,8 +1,12 @@
-"""The catalog browser: find a profile by name, people, cult or kind, and add it to the army."""
+"""The catalog browser: find a profile by name or by the system's filters, and add it to the army.
+
+It is generic: the system's `ProfileDescription` (from the registry) says which columns and filters it has.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, QSignalBlocker, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
@@ -19,35 +23,32 @@ from PySide6.QtWidgets import (
 )
 
 from warband.gui.army_document import ArmyDocument
-from warband.gui.builder.profile_table_model import (
-    PROFILE_ID_ROLE,
-    KindFilter,
-    ProfileFilterProxyModel,
-    ProfileTableModel,
-)
+from warband.gui.builder.profile_description import ProfileDescription, ProfileFilter
+from warband.gui.builder.profile_table_model import PROFILE_ID_ROLE, ProfileFilterProxyModel, ProfileTableModel
+from warband.gui.systems.registry import builder_panels
 from warband.model.catalog import Catalogs
 from warband.model.edits import AddUnit
 from warband.model.messages import _
 
 _ADD_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
-_HIDDEN_FIRST = (  # when the browser is narrow; Name and Cost always show
-    ProfileTableModel.KIND,
-    ProfileTableModel.DISCIPLINE,
-    ProfileTableModel.PEOPLE,
-    ProfileTableModel.CULT,
-)
 
 
 class CatalogBrowser(QWidget):
     """Lists the catalogs' profiles with filters; double-click, Enter or "Add to army" adds one to the army."""
 
     def __init__(
-        self, document: ArmyDocument, parent: QWidget | None = None, *, languages: Sequence[str] = ("en",)
+        self,
+        document: ArmyDocument,
+        parent: QWidget | None = None,
+        *,
+        languages: Sequence[str] = ("en",),
+        profiles: ProfileDescription[Any] | None = None,
     ) -> None:
         super().__init__(parent)
         self._document = document
         self._catalogs: Catalogs = document.catalogs
-        self._model = ProfileTableModel(document.catalogs, languages, self)
+        description = profiles if profiles is not None else builder_panels(document.army.system).profiles
+        self._model = ProfileTableModel(document.catalogs, languages, self, description=description)
         self._proxy = ProfileFilterProxyModel(self)
         self._proxy.setSourceModel(self._model)
 
@@ -56,19 +57,12 @@ class CatalogBrowser(QWidget):
         self._filter_edit.setPlaceholderText(_("Filter profiles…"))
         self._filter_edit.setClearButtonEnabled(True)
         self._filter_edit.setAccessibleName(_("Filter profiles"))
-        self._filter_edit.setToolTip(_("Words of a profile's name (in any language), people or cult"))
+        self._filter_edit.setToolTip(description.search_tip)
         self._filter_edit.installEventFilter(self)
 
-        self._people_combo = self._combo("peopleFilter", _("People"))
-        self._cult_combo = self._combo("cultFilter", _("Cult"))
-        self._kind_combo = self._combo("kindFilter", _("Kind of profile"))
-        kinds: tuple[tuple[str, KindFilter], ...] = (
-            (_("Faithful and others"), "all"),
-            (_("Faithful only"), "faithful"),
-            (_("Not Faithful"), "other"),
-        )
-        for text, kind in kinds:
-            self._kind_combo.addItem(text, kind)
+        self._combos: list[tuple[ProfileFilter[Any], QComboBox]] = [
+            (chosen, self._combo(f"{chosen.name}Filter", chosen.label)) for chosen in description.filters
+        ]
         self._fill_filter_combos()
 
         self._view = QTableView(self)
@@ -96,7 +90,7 @@ class CatalogBrowser(QWidget):
         self._add_button.setToolTip(_("Add a model of the selected profile to the army (Enter, or double-click)"))
 
         combos = QHBoxLayout()  # on a line of their own: the browser is often a narrow column
-        for combo in (self._people_combo, self._cult_combo, self._kind_combo):
+        for _filter, combo in self._combos:
             combos.addWidget(combo, 1)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
@@ -104,15 +98,15 @@ class CatalogBrowser(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self._filter_edit)
-        layout.addLayout(combos)
+        if self._combos:
+            layout.addLayout(combos)
         layout.addWidget(self._view, 1)
         layout.addLayout(buttons)
         self.setFocusProxy(self._filter_edit)  # focusing the browser starts a search
 
         self._filter_edit.textChanged.connect(self._on_filter_edit_text_changed)
-        self._people_combo.currentIndexChanged.connect(self._on_people_combo_current_index_changed)
-        self._cult_combo.currentIndexChanged.connect(self._on_cult_combo_current_index_changed)
-        self._kind_combo.currentIndexChanged.connect(self._on_kind_combo_current_index_changed)
+        for _filter, combo in self._combos:
+            combo.currentIndexChanged.connect(self._on_filter_combo_current_index_changed)
         self._view.selectionModel().selectionChanged.connect(self._on_view_selection_changed)
         self._proxy.modelReset.connect(self._on_proxy_rows_changed)
         self._proxy.rowsRemoved.connect(self._on_proxy_rows_changed)
@@ -175,22 +169,18 @@ class CatalogBrowser(QWidget):
         return combo
 
     def _fill_filter_combos(self) -> None:
-        """List the peoples and cults of the catalogs, keeping the player's choices that still exist."""
-        peoples = [(people, people) for people in self._model.peoples()]
-        self._fill_combo(self._people_combo, _("All peoples"), peoples)
-        self._fill_combo(self._cult_combo, _("All cults"), self._model.cults())
-        self._proxy.set_people(self._people_combo.currentData())
-        self._proxy.set_cult(self._cult_combo.currentData())
-
-    @staticmethod
-    def _fill_combo(combo: QComboBox, everything: str, choices: list[tuple[str, str]]) -> None:
-        current = combo.currentData()
-        with QSignalBlocker(combo):
-            combo.clear()
-            combo.addItem(everything)  # no data: no filter
-            for value, text in choices:
-                combo.addItem(text, value)
-            combo.setCurrentIndex(max(0, combo.findData(current)) if current is not None else 0)
+        """List each filter's choices for the catalogs, keeping the player's choices that still exist."""
+        for chosen, combo in self._combos:
+            current = combo.currentData()
+            with QSignalBlocker(combo):
+                combo.clear()
+                for text, value in chosen.choices(self._model.rows):
+                    if value is None:
+                        combo.addItem(text)  # no data: no filter
+                    else:
+                        combo.addItem(text, value)
+                combo.setCurrentIndex(max(0, combo.findData(current)) if current is not None else 0)
+            self._proxy.set_filter(chosen.name, combo.currentData())
 
     def _update_add_button(self) -> None:
         self._add_button.setEnabled(bool(self._view.selectionModel().selectedRows()))
@@ -205,11 +195,12 @@ class CatalogBrowser(QWidget):
             wanted[ProfileTableModel.NAME], self._view.fontMetrics().horizontalAdvance("M") * 12
         )
         shown = set(columns) - {ProfileTableModel.NAME}
-        for column in _HIDDEN_FIRST:
+        hidden_first = self._model.description.hidden_first  # never Name, nor the cost (the last column)
+        for column in hidden_first:
             if sum(wanted[c] for c in shown) <= room:
                 break
             shown.discard(column)
-        for column in _HIDDEN_FIRST:
+        for column in hidden_first:
             if header.isSectionHidden(column) == (column in shown):
                 header.setSectionHidden(column, column not in shown)
 
@@ -248,15 +239,9 @@ class CatalogBrowser(QWidget):
     def _on_filter_edit_text_changed(self, text: str) -> None:
         self._proxy.set_text(text)
 
-    def _on_people_combo_current_index_changed(self, _index: int) -> None:
-        self._proxy.set_people(self._people_combo.currentData())
-
-    def _on_cult_combo_current_index_changed(self, _index: int) -> None:
-        self._proxy.set_cult(self._cult_combo.currentData())
-
-    def _on_kind_combo_current_index_changed(self, _index: int) -> None:
-        kind: KindFilter = self._kind_combo.currentData()
-        self._proxy.set_kind(kind)
+    def _on_filter_combo_current_index_changed(self, _index: int) -> None:
+        for chosen, combo in self._combos:
+            self._proxy.set_filter(chosen.name, combo.currentData())
 
     def _on_view_selection_changed(self) -> None:
         self._update_add_button()

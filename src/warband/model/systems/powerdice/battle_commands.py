@@ -66,6 +66,10 @@ class SetInitiative(Frozen):
         return "Set the initiative"
 
     def apply(self, state: PowerDiceBattle) -> PowerDiceBattle:
+        if state.step == "A1" and state.choosing is not None:  # the order of placing follows the initiative
+            raise RefusedError(
+                rules.step_problem(state, "Changing the initiative", "another step than A1's placing")
+            )
         return replace(state, initiative=self.side)
 
 

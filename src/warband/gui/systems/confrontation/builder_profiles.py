@@ -1,0 +1,136 @@
+"""How the catalog browser shows Confrontation profiles: people, cult, kind of Faithful, Discipline, cost."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from warband.gui.builder.profile_description import (
+    NONE_MARK,
+    ProfileColumn,
+    ProfileDescription,
+    ProfileFilter,
+    ProfileRow,
+    all_names,
+    cost_column,
+    fold,
+    name_column,
+)
+from warband.model.catalog import Catalogs
+from warband.model.messages import N_, _
+from warband.model.names import display_name
+from warband.model.systems.confrontation.rules import index
+from warband.model.systems.confrontation.schema import ASPECTS, Cult, Profile
+
+RANK_NAMES: dict[str, str] = {"devotee": N_("Devotee"), "zealot": N_("Zealot"), "dean": N_("Dean")}
+ASPECT_NAMES: dict[str, str] = {
+    "creation": N_("Creation"),
+    "alteration": N_("Alteration"),
+    "destruction": N_("Destruction"),
+}
+NAME, PEOPLE, CULT, KIND, DISCIPLINE, COST = range(6)
+
+
+@dataclass(frozen=True)
+class FaithDetails:
+    """What the Confrontation columns and filters read of a profile."""
+
+    people: str
+    cult_id: str | None
+    cult_name: str
+    faithful: bool
+    kind: str
+    discipline: int | None
+
+
+Row = ProfileRow[FaithDetails]
+
+
+def profile_rows(catalogs: Catalogs, languages: Sequence[str]) -> list[Row]:
+    idx = index(catalogs)
+    return [_row(p, idx.cults, languages) for p in idx.profiles.values()]
+
+
+def _row(profile: Profile, cults: dict[str, Cult], languages: Sequence[str]) -> Row:
+    words = [*all_names(profile.name), profile.people]
+    faithful = profile.faithful
+    cult_id: str | None = None
+    cult_name = ""
+    tooltip: str | None = None
+    kind = NONE_MARK
+    if faithful is not None:
+        cult_id = faithful.cult
+        cult = cults.get(cult_id)  # a merged catalog never dangles; the id is the fallback all the same
+        cult_name = cult_id if cult is None else display_name(cult.name, languages)
+        words += [cult_id] if cult is None else all_names(cult.name)
+        kind = _("Warrior-monk") if faithful.warrior_monk else _("Faithful")
+        aspects = ", ".join(f"{_(ASPECT_NAMES[a])} {faithful.aspects.level(a)}" for a in ASPECTS)
+        rank = _("{rank} of {cult} / {faith}").format(
+            rank=_(RANK_NAMES[faithful.rank]), cult=cult_name, faith=faithful.faith
+        )
+        tooltip = f"{rank} — {aspects}"
+    details = FaithDetails(profile.people, cult_id, cult_name, faithful is not None, kind, profile.discipline)
+    return ProfileRow(
+        id=profile.id,
+        name=display_name(profile.name, languages),
+        cost=profile.cost,
+        words=tuple(words),
+        tooltip=tooltip,
+        details=details,
+    )
+
+
+def _peoples(rows: Sequence[Row]) -> list[tuple[str, object]]:
+    """Every people that has a profile, in alphabetical order."""
+    peoples = sorted({r.details.people for r in rows}, key=fold)
+    return [(_("All peoples"), None), *((people, people) for people in peoples)]
+
+
+def _cults(rows: Sequence[Row]) -> list[tuple[str, object]]:
+    """Every cult that has a Faithful profile, in alphabetical order of name."""
+    found = {r.details.cult_id: r.details.cult_name for r in rows if r.details.cult_id is not None}
+    ordered = sorted(found.items(), key=lambda item: (fold(item[1]), item[0]))
+    return [(_("All cults"), None), *((name, cult_id) for cult_id, name in ordered)]
+
+
+def _kinds(rows: Sequence[Row]) -> list[tuple[str, object]]:
+    return [(_("Faithful and others"), "all"), (_("Faithful only"), "faithful"), (_("Not Faithful"), "other")]
+
+
+def _discipline(row: Row) -> str:
+    discipline = row.details.discipline
+    return NONE_MARK if discipline is None else str(discipline)
+
+
+def _discipline_key(row: Row) -> int:
+    discipline = row.details.discipline
+    return -1 if discipline is None else discipline
+
+
+def describe_profiles() -> ProfileDescription[FaithDetails]:
+    """Columns Name, People, Cult, Kind, Discipline, Cost; filters by people, cult and kind (Faithful or not)."""
+    columns: tuple[ProfileColumn[FaithDetails], ...] = (
+        name_column(),
+        ProfileColumn(_("People"), lambda row: row.details.people),
+        ProfileColumn(_("Cult"), lambda row: row.details.cult_name),
+        ProfileColumn(_("Kind"), lambda row: row.details.kind),
+        ProfileColumn(_("Discipline"), _discipline, _discipline_key, numeric=True),
+        cost_column(),
+    )
+    filters: tuple[ProfileFilter[FaithDetails], ...] = (
+        ProfileFilter("people", _("People"), _peoples, lambda row, people: row.details.people == people),
+        ProfileFilter("cult", _("Cult"), _cults, lambda row, cult: row.details.cult_id == cult),
+        ProfileFilter(
+            "kind",
+            _("Kind of profile"),
+            _kinds,
+            lambda row, kind: kind == "all" or row.details.faithful == (kind == "faithful"),
+        ),
+    )
+    return ProfileDescription(
+        rows=profile_rows,
+        columns=columns,
+        filters=filters,
+        search_tip=_("Words of a profile's name (in any language), people or cult"),
+        hidden_first=(KIND, DISCIPLINE, PEOPLE, CULT),
+    )

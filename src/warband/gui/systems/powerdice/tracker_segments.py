@@ -1,0 +1,184 @@
+"""The panels of the magic segments B3 and C (PD-03, PD-05, PD-06): who may cast now, "Cast a spell…" for the
+resolver, and Pass in B3; and what the other steps mean for magic."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from PySide6.QtCore import QModelIndex, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from warband.gui.systems.powerdice.battle_document import PowerDiceBattleDocument
+from warband.gui.systems.powerdice.tracker_models import CastingTableModel
+from warband.gui.systems.powerdice.tracker_text import note_label, plain_label, player
+from warband.gui.tracker.appearance import compact_rows
+from warband.model.messages import _
+from warband.model.systems.powerdice.battle_commands import PassB3
+from warband.model.systems.powerdice.battle_state import STEP_NAMES, PowerDiceBattle
+
+
+class CastingPanel(QWidget):
+    """The casters that may cast in this segment, and the buttons that act for them."""
+
+    resolve_requested = Signal(str)
+    """Cast a spell with this caster (its key): the window shows the resolver."""
+
+    def __init__(
+        self, document: PowerDiceBattleDocument, segment: Literal["B3", "C"], parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._document = document
+        self.segment = segment
+        prefix = segment.lower()
+        self.heading = plain_label(f"{prefix}Heading", self, wrap=True)
+        font = self.heading.font()
+        font.setBold(True)
+        self.heading.setFont(font)
+        self.model = CastingTableModel(document, segment, self)
+        self.table = QTableView(self)
+        self.table.setObjectName(f"{prefix}Table")
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().setVisible(False)
+        compact_rows(self.table)
+        header = self.table.horizontalHeader()
+        header.setHighlightSections(False)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        metrics = self.table.fontMetrics()
+        for column, widest in ((0, "Player name"), (1, "Battle mage of the watchtower"), (2, "Power dice")):
+            header.resizeSection(column, metrics.horizontalAdvance(widest) + 20)
+        self.cast_button = QPushButton(_("Cast a spell…"), self)
+        self.cast_button.setObjectName(f"{prefix}CastButton")
+        self.cast_button.setToolTip(_("Cast a spell with the selected caster, in the resolver"))
+        self.cast_button.setEnabled(False)
+        self.pass_button: QPushButton | None = None
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        if segment == "B3":
+            self.pass_button = QPushButton(self)
+            self.pass_button.setObjectName("b3PassButton")
+            buttons.addWidget(self.pass_button)
+            self.setAccessibleName(_("Segment B3"))
+        else:
+            self.setAccessibleName(_("Phase C"))
+        buttons.addWidget(self.cast_button)
+        self.note = note_label(f"{prefix}Note", self)
+        self.table.setAccessibleName(_("Casters who may cast now"))
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(buttons)
+        layout.addWidget(self.note)
+
+        self.cast_button.clicked.connect(self._on_cast_button_clicked)
+        if self.pass_button is not None:
+            self.pass_button.clicked.connect(self._on_pass_button_clicked)
+        self.table.activated.connect(self._on_table_activated)
+        self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
+        self.model.modelReset.connect(self._on_model_reset)
+        document.changed.connect(self._on_document_changed)
+        self._on_document_changed()
+        self._on_model_reset()
+
+    def selected_key(self) -> str | None:
+        rows = self.table.selectionModel().selectedRows()
+        return self.model.key(rows[0].row()) if rows else None
+
+    # --- input ---------------------------------------------------------------------------------------------
+    def _on_cast_button_clicked(self) -> None:
+        key = self.selected_key()
+        if key is not None:
+            self.resolve_requested.emit(key)
+
+    def _on_table_activated(self, index: QModelIndex) -> None:
+        if index.isValid():
+            self.resolve_requested.emit(self.model.key(index.row()))
+
+    def _on_pass_button_clicked(self) -> None:
+        battle = self._document.battle
+        side = battle.b3_turn
+        if side is not None:
+            text = _("{player} casts no more in this B3").format(player=player(battle, side))
+            self._document.act(PassB3(side=side), text=text, side=side)
+
+    def _on_table_selection_changed(self) -> None:
+        self.cast_button.setEnabled(self.selected_key() is not None)
+
+    def _on_model_reset(self) -> None:
+        """New casters may cast: the first is ready, so that Cast a spell… is one click."""
+        if self.model.rowCount():
+            self.table.selectRow(0)
+        self.cast_button.setEnabled(self.selected_key() is not None)
+
+    # --- following the document ----------------------------------------------------------------------------
+    def _on_document_changed(self) -> None:
+        battle = self._document.battle
+        if battle.step != self.segment:
+            return  # hidden; the segment's first change refreshes it
+        if self.segment == "C":
+            self.heading.setText(
+                _(
+                    "Casters with a wait marker may cast at any moment of this phase, during a friendly or an "
+                    "enemy activation: at most 3 dice, and no dice given (PD-06); one casting each."
+                )
+            )
+            self.note.setText(_("If both players claim the same moment, the active player casts first (PD-03)."))
+            return
+        side = battle.b3_turn
+        if side is None:
+            self.heading.setText(_("Nobody has an incantation left to try: Next step (F8) ends B3."))
+        else:
+            self.heading.setText(
+                _(
+                    "{player}'s turn: one caster with an incantation marker tries a spell, then the other side, "
+                    "as artillery does (PD-03)."
+                ).format(player=player(battle, side))
+            )
+        self.note.setText(
+            _(
+                "At the end of B3 (Next step), each caster with a restoration marker recovers one power die "
+                "(PD-04), then each caster still holding an incantation marker loses one (PD-05)."
+            )
+        )
+        if self.pass_button is None:
+            return
+        self.pass_button.setEnabled(side is not None)
+        if side is None:
+            self.pass_button.setText(_("Pass"))
+            self.pass_button.setToolTip(_("Both sides are done casting in this B3"))
+            return
+        self.pass_button.setText(_("{player} passes").format(player=player(battle, side)))
+        self.pass_button.setToolTip(
+            _("{player} casts no more in this B3: each incantation marker left will cost a die").format(
+                player=player(battle, side)
+            )
+        )
+
+
+def step_info(battle: PowerDiceBattle) -> str:
+    """What a step without a panel of its own means for magic."""
+    step = battle.step
+    if step == "A1":
+        return _("Both sides have placed their markers: Next step (F8).")
+    if step == "A3":
+        return _("Every marker is face up now, for both players: see the casters table. Next step (F8) moves on.")
+    if step == "D4":
+        return _(
+            "Lasting spells were counted down: a spell of one turn is gone, one of two turns is turned over, and "
+            "a long spell's counter went up. Remove a long spell when it ends by its own terms."
+        )
+    return _("{step}: nothing to do for magic. Next step (F8) moves on.").format(step=_(STEP_NAMES[step]))

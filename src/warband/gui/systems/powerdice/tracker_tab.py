@@ -1,0 +1,230 @@
+"""The Turn tracker of a power-dice battle: the step bar on top; the panel of the step (the markers board in A1,
+the castings of B3 and C) beside the casters; the lasting spells beside the log.
+
+Every input becomes an action of the battle document; what the rules refuse comes back through the document's
+`refused` signal and shows on the message line, with its rule. Before A3 nothing here names a side's markers to
+the other side: the markers board, the casters table and the log show only what `visible_marker` allows.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, QSignalBlocker, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
+    QGroupBox,
+    QHeaderView,
+    QSpinBox,
+    QSplitter,
+    QStackedWidget,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from warband.gui.systems.powerdice.battle_document import PowerDiceBattleDocument
+from warband.gui.systems.powerdice.markers_board import MarkersBoard
+from warband.gui.systems.powerdice.tracker_lasting import LastingPanel
+from warband.gui.systems.powerdice.tracker_log import AskPath, PowerDiceLogPanel
+from warband.gui.systems.powerdice.tracker_models import CastersTableModel
+from warband.gui.systems.powerdice.tracker_segments import CastingPanel, step_info
+from warband.gui.systems.powerdice.tracker_step_bar import StepBar
+from warband.gui.systems.powerdice.tracker_text import NOTE_QSS, note_label, plain_label
+from warband.gui.tracker.appearance import compact_rows
+from warband.model.messages import _
+
+ModelIndex = QModelIndex | QPersistentModelIndex
+MESSAGE_QSS = (
+    'QLabel#messageLabel[kind="refusal"] { background: #fdecea; color: #8a1c12; border: 1px solid #e6a39b;'
+    " border-radius: 3px; padding: 3px 6px; }"
+    ' QLabel#messageLabel[kind="note"] { background: #e8f1fb; color: #173f6b; border: 1px solid #a9c6e8;'
+    " border-radius: 3px; padding: 3px 6px; }"
+    ' QLabel#messageLabel[kind=""] { border: 1px solid transparent; padding: 3px 6px; }'
+)
+MARKERS, B3, C, INFO = range(4)
+"""The pages of the step panel."""
+
+
+def _boxed(title: str, name: str, widget: QWidget, parent: QWidget) -> QGroupBox:
+    box = QGroupBox(title, parent)
+    box.setObjectName(name)
+    layout = QVBoxLayout(box)
+    layout.setContentsMargins(6, 6, 6, 6)
+    layout.addWidget(widget)
+    return box
+
+
+class ReserveDelegate(QStyledItemDelegate):
+    """A spin box for a caster's power dice; above its level the battle refuses it (PD-02)."""
+
+    def createEditor(  # noqa: N802
+        self, parent: QWidget, option: QStyleOptionViewItem, index: ModelIndex
+    ) -> QWidget:
+        spin = QSpinBox(parent)
+        spin.setObjectName("reserveEditor")
+        spin.setRange(0, 20)
+        return spin
+
+    def setEditorData(self, editor: QWidget, index: ModelIndex) -> None:  # noqa: N802
+        value = index.data(Qt.ItemDataRole.EditRole)
+        if isinstance(editor, QSpinBox) and isinstance(value, int):
+            with QSignalBlocker(editor):
+                editor.setValue(value)
+
+    def setModelData(self, editor: QWidget, model: QAbstractItemModel, index: ModelIndex) -> None:  # noqa: N802
+        if isinstance(editor, QSpinBox):
+            editor.interpretText()
+            if editor.value() != index.data(Qt.ItemDataRole.EditRole):
+                model.setData(index, editor.value(), Qt.ItemDataRole.EditRole)
+
+
+class PowerDiceTrackerTab(QWidget):
+    """One power-dice battle in play, as the players follow it step by step."""
+
+    resolve_requested = Signal(str)
+    """Cast a spell with this caster (its key, `"<side>:<unit id>"`): the window shows the resolver."""
+
+    def __init__(
+        self,
+        document: PowerDiceBattleDocument,
+        parent: QWidget | None = None,
+        *,
+        ask_path: AskPath | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.setStyleSheet(NOTE_QSS + " " + MESSAGE_QSS)
+        self.step_bar = StepBar(document, self)
+        self.message_label = plain_label("messageLabel", self, wrap=True)
+        self.message_label.setAccessibleName(_("Message"))
+        self.message_label.setProperty("kind", "")
+        self.message_label.setMinimumHeight(self.message_label.fontMetrics().height() + 10)
+
+        self.markers = MarkersBoard(document, self)
+        self.b3 = CastingPanel(document, "B3", self)
+        self.c = CastingPanel(document, "C", self)
+        self.info_label = note_label("stepInfoLabel", self)
+        info = QWidget(self)
+        info_layout = QVBoxLayout(info)
+        info_layout.setContentsMargins(0, 0, 0, 0)
+        info_layout.addWidget(self.info_label)
+        info_layout.addStretch(1)
+        self.step_panel = QStackedWidget(self)
+        self.step_panel.setObjectName("stepPanel")
+        for page in (self.markers, self.b3, self.c, info):
+            self.step_panel.addWidget(page)
+
+        self.casters_model = CastersTableModel(document, self)
+        self.casters_table = self._casters_table()
+        self.lasting = LastingPanel(document, self)
+        self.log_panel = PowerDiceLogPanel(document, ask_path or self._ask_log_path, self)
+
+        self.step_box = _boxed(_("This step"), "stepBox", self.step_panel, self)
+        self.side = QSplitter(Qt.Orientation.Vertical, self)
+        self.side.setObjectName("powerdiceSide")
+        self.side.addWidget(_boxed(_("Lasting spells"), "lastingBox", self.lasting, self))
+        self.side.addWidget(_boxed(_("Battle log"), "logBox", self.log_panel, self))
+        self.side.setSizes([150, 350])
+        self.side.setChildrenCollapsible(False)
+        self.columns = QSplitter(Qt.Orientation.Horizontal, self)
+        self.columns.setObjectName("powerdiceColumns")
+        self.columns.addWidget(self.step_box)
+        self.columns.addWidget(self.side)
+        self.columns.setSizes([600, 660])
+        self.columns.setChildrenCollapsible(False)
+        self.rows = QSplitter(Qt.Orientation.Vertical, self)
+        self.rows.setObjectName("powerdiceRows")
+        self.rows.addWidget(_boxed(_("Casters"), "castersBox", self.casters_table, self))
+        self.rows.addWidget(self.columns)
+        shown = min(self.casters_model.rowCount(), 10) + 1  # the header
+        self.rows.setSizes([shown * self.casters_table.verticalHeader().defaultSectionSize() + 40, 500])
+        self.rows.setChildrenCollapsible(False)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.step_bar)
+        layout.addWidget(self.message_label)
+        layout.addWidget(self.rows, 1)
+        self.setFocusProxy(self.casters_table)
+
+        self.b3.resolve_requested.connect(self.resolve_requested)
+        self.c.resolve_requested.connect(self.resolve_requested)
+        self.log_panel.reported.connect(self._on_log_panel_reported)
+        document.refused.connect(self._on_document_refused)
+        document.changed.connect(self._on_document_changed)
+        self._show_step()
+
+    def _casters_table(self) -> QTableView:
+        table = QTableView(self)
+        table.setObjectName("castersTable")
+        table.setAccessibleName(_("Casters"))
+        table.setModel(self.casters_model)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        table.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.SelectedClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+        )
+        table.setWordWrap(False)
+        table.verticalHeader().setVisible(False)
+        compact_rows(table)
+        self._reserve_delegate = ReserveDelegate(table)
+        table.setItemDelegateForColumn(CastersTableModel.DICE, self._reserve_delegate)
+        header = table.horizontalHeader()
+        header.setHighlightSections(False)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        metrics = table.fontMetrics()
+        widths = {
+            CastersTableModel.SIDE: "Player name",
+            CastersTableModel.CASTER: "Battle mage of the watchtower",
+            CastersTableModel.TRAITS: "shaman (druid)",
+            CastersTableModel.LEVEL: "Level",
+            CastersTableModel.DICE: "Power dice",
+            CastersTableModel.MARKER: "Restoration",
+        }
+        for column, widest in widths.items():  # once, from the font: measuring every row on each change costs
+            header.resizeSection(column, metrics.horizontalAdvance(widest) + 24)
+        return table
+
+    def splitters(self) -> dict[str, QSplitter]:
+        """The splitters whose sizes are kept between sessions, by name."""
+        return {"powerdice.columns": self.columns, "powerdice.side": self.side, "powerdice.rows": self.rows}
+
+    def show_message(self, text: str, *, refusal: bool = True) -> None:
+        """Show a sentence on the message line (empty: clear it); a refusal stands out."""
+        kind = ("refusal" if refusal else "note") if text else ""
+        if self.message_label.property("kind") != kind:
+            self.message_label.setProperty("kind", kind)
+            self.message_label.style().unpolish(self.message_label)
+            self.message_label.style().polish(self.message_label)
+        self.message_label.setText(text)
+        self.message_label.setAccessibleDescription(text)
+
+    def _show_step(self) -> None:
+        step = self.document.battle.step
+        page = {"A1": MARKERS, "B3": B3, "C": C}.get(step, INFO)
+        self.step_panel.setCurrentIndex(page)
+        if page == INFO:
+            self.info_label.setText(step_info(self.document.battle))
+
+    def _ask_log_path(self) -> Path | None:
+        name, _filter = QFileDialog.getSaveFileName(
+            self, _("Export the battle log"), "battle-log.txt", _("Text files (*.txt);;All files (*)")
+        )
+        return Path(name) if name else None
+
+    def _on_document_refused(self, reason: str) -> None:
+        self.show_message(reason)
+
+    def _on_document_changed(self) -> None:
+        self.show_message("")  # an action went through: the last refusal no longer applies
+        self._show_step()
+
+    def _on_log_panel_reported(self, text: str, failed: bool) -> None:
+        self.show_message(text, refusal=failed)
