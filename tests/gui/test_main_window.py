@@ -311,3 +311,28 @@ def test_a_powerdice_army_opens_in_its_own_builder_and_plays_its_own_battle(wind
     assert window.battles.document.battle.choosing == 1  # Bruno has the initiative: he places first
     window.new_army("confrontation")
     assert window.document.army.system == "confrontation"
+
+
+def test_an_sbg_army_opens_in_its_builder_and_plays_its_battle(window, asker):
+    from warband.gui.new_battle_dialog import NewBattle
+    from warband.gui.systems.sbg.battle_document import SbgBattleDocument
+    from warband.gui.systems.sbg.builder_unit_panel import SbgUnitPanel
+    from warband.gui.systems.sbg.resolver_tab import SbgResolverTab
+    from warband.gui.systems.sbg.tracker_tab import SbgTrackerTab
+    from warband.model.locations import data_dir
+    from warband.model.systems.sbg.battle_state import RulesOptions as SbgOptions
+
+    assert window.open_army(data_dir() / "sbg" / "examples" / "riders-of-rohan.warband.json")
+    assert isinstance(window.builder.unit_panel, SbgUnitPanel)
+    assert window.document.report.valid
+    army = window.document.army
+    asker.new_battle_answer = NewBattle((("Aline", army), ("Bruno", army)), SbgOptions(will_dice="several"))
+    assert window.battles.new_battle()
+    assert isinstance(window.battles.document, SbgBattleDocument)
+    assert isinstance(window.battles.tracker, SbgTrackerTab)
+    assert isinstance(window.battles.resolver, SbgResolverTab)
+    assert window.battles.document.battle.options.will_dice == "several"
+    hero_key = next(iter(window.battles.document.battle.heroes))
+    window.battles.tracker.resolve_requested.emit(hero_key)
+    assert window.tabs.currentIndex() == 2
+    assert window.battles.resolver.selected_key == hero_key

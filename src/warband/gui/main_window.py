@@ -26,7 +26,11 @@ from warband.model.storage import FileError
 from warband.model.system import get_system
 
 DEFAULT_SYSTEM = "confrontation"
-BUILDER_SYSTEMS = {"confrontation": "Confrontation", "powerdice": "Hex battles with power dice"}
+BUILDER_SYSTEMS = {
+    "confrontation": "Confrontation",
+    "powerdice": "Hex battles with power dice",
+    "sbg": "Strategy Battle Game",
+}
 """The systems the builder's panels know; the others are checked on the command line until they have theirs."""
 DEFAULT_LIMIT = 400
 STATUS_MS = 6000

@@ -31,6 +31,7 @@ from warband.model.messages import _
 from warband.model.storage import FileError
 from warband.model.systems.confrontation.battle_state import RulesOptions
 from warband.model.systems.powerdice.battle_state import RulesOptions as PowerDiceOptions
+from warband.model.systems.sbg.battle_state import RulesOptions as SbgOptions
 
 ON_SCREEN = "on screen"
 
@@ -121,7 +122,21 @@ class NewBattleDialog(QDialog):
         power_form = QFormLayout(power)
         power_form.addRow(_("Initiative in the first turn"), self.initiative)
         power_form.addRow(_("B3 incantations (PD-03)"), self.b3_first)
-        self.option_boxes = {"confrontation": options, "powerdice": power}
+        heroes = QGroupBox(_("Strategy Battle Game rules options"), self)
+        self.will_dice = QComboBox(heroes)
+        self.will_dice.addItem(_("One Will point and one die per attempt (2002–2004)"), "one")
+        self.will_dice.addItem(_("Several Will dice, the highest counts (2005 and later)"), "several")
+        self.fate_dice = QComboBox(heroes)
+        self.fate_dice.addItem(_("One die at a time"), "one_at_a_time")
+        self.fate_dice.addItem(_("Several at once"), "all_at_once")
+        self.fate_restores = QComboBox(heroes)
+        self.fate_restores.addItem(_("Only the Wounds lost in that event"), "same_event")
+        self.fate_restores.addItem(_("Any lost Wound"), "any")
+        heroes_form = QFormLayout(heroes)
+        heroes_form.addRow(_("Will (SB-03)"), self.will_dice)
+        heroes_form.addRow(_("Fate dice (SB-04)"), self.fate_dice)
+        heroes_form.addRow(_("Fate restores (SB-04)"), self.fate_restores)
+        self.option_boxes = {"confrontation": options, "powerdice": power, "sbg": heroes}
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
         self.start = buttons.addButton(_("Start the battle"), QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.accepted.connect(self.accept)
@@ -132,6 +147,7 @@ class NewBattleDialog(QDialog):
             box.browse.clicked.connect(lambda checked=False, b=box: self._on_side_browse_clicked(b))
         layout.addWidget(options)
         layout.addWidget(power)
+        layout.addWidget(heroes)
         layout.addWidget(buttons)
 
     def _file_dialog(self) -> Path | None:
@@ -180,6 +196,13 @@ class NewBattleDialog(QDialog):
             ok = False
         if not ok or len(chosen) != 2:
             return None
+        if systems == {"sbg"}:
+            sbg = SbgOptions(
+                will_dice=self.will_dice.currentData(),
+                fate_dice=self.fate_dice.currentData(),
+                fate_restores=self.fate_restores.currentData(),
+            )
+            return NewBattle((chosen[0], chosen[1]), sbg)
         if systems == {"powerdice"}:
             power = PowerDiceOptions(b3_first=self.b3_first.currentData())
             return NewBattle((chosen[0], chosen[1]), power, int(self.initiative.currentData()))

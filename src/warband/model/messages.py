@@ -69,6 +69,13 @@ TEMPLATES: dict[str, str] = {
     "spell.not_caster": N_("{unit} is not a caster and uses no spell ({spell})."),
     "spell.no_trait": N_("{spell} is for the {traits}; {unit} is a {caster} and shares none of these traits."),
     "spell.duplicate": N_("{unit} lists {spell} {times} times: once is enough, and every copy is counted."),
+    # Strategy Battle Game: army building
+    "sbg.hero_count": N_("{unit} is a hero: one model, not {count}."),
+    "sbg.alignment": N_(
+        "The army mixes Good and Evil profiles: {good} (Good) with {evil} (Evil). "
+        "Warband keeps each army on one side (a project decision: the rules say nothing of it)."
+    ),
+    "sbg.change.profile": N_("{kind} {entry}: its profile changed ({what}) ({units})."),
     # Hex battles with power dice: segments, markers and castings
     "pd.step": N_("{what} happens in {segment}; this is {step}."),
     "pd.not_caster": N_("{unit} is not a caster."),

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
 BUILTIN_SYSTEMS: dict[str, str] = {
     "confrontation": "warband.model.systems.confrontation",
     "powerdice": "warband.model.systems.powerdice",
+    "sbg": "warband.model.systems.sbg",
 }
 """System id → the module that defines `SYSTEM`; imported on first use to keep start-up light."""
 

@@ -67,6 +67,10 @@ class RosterPanel(QWidget):
         cost = self.model.column_of(RosterTableModel.COST)
         header.setSectionResizeMode(cost, QHeaderView.ResizeMode.Fixed)  # measuring every row costs each edit
         header.resizeSection(cost, self.table.fontMetrics().horizontalAdvance("99999") + 16)
+        if RosterTableModel.COUNT in self.model.columns:  # a system that buys models in numbers
+            count = self.model.column_of(RosterTableModel.COUNT)
+            header.setSectionResizeMode(count, QHeaderView.ResizeMode.Fixed)
+            header.resizeSection(count, self.table.fontMetrics().horizontalAdvance("Count") + 24)
 
         self.remove_button = self._button(_("Remove"), "removeUnitButton", QKeySequence.StandardKey.Delete)
         self.table.installEventFilter(self)

@@ -47,6 +47,11 @@ class RosterTableModel(QAbstractTableModel):
         columns = [self.LABEL, self.PROFILE, self.COUNT, self.COST, self.NOTES]
         return columns if uses_count else [c for c in columns if c != self.COUNT]
 
+    @property
+    def columns(self) -> tuple[int, ...]:
+        """The kinds of column shown, in order (Count only for a system that buys models in numbers)."""
+        return tuple(self._columns)
+
     def column_of(self, kind: int) -> int:
         return self._columns.index(kind)
 

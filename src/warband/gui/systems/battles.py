@@ -97,7 +97,38 @@ def _powerdice() -> BattleKit:
     )
 
 
-_KITS: dict[str, Callable[[], BattleKit]] = {"confrontation": _confrontation, "powerdice": _powerdice}
+def _sbg() -> BattleKit:
+    from warband.gui.systems.sbg.battle_document import SbgBattleDocument
+    from warband.gui.systems.sbg.resolver_tab import SbgResolverTab
+    from warband.gui.systems.sbg.tracker_tab import SbgTrackerTab
+    from warband.model.systems.sbg.battle_commands import COMMANDS
+    from warband.model.systems.sbg.battle_rules import start_battle
+    from warband.model.systems.sbg.battle_state import RulesOptions, SbgBattle, SbgBattleFile
+
+    def start(
+        sides: Sequence[tuple[str, Army]], catalogs: Catalogs, options: BaseModel | None, first: int
+    ) -> BaseModel:
+        chosen = options if isinstance(options, RulesOptions) else None
+        return start_battle(sides, catalogs, chosen)  # type: ignore[arg-type]
+
+    def select(resolver: QWidget, key: str) -> None:
+        assert isinstance(resolver, SbgResolverTab)
+        resolver.select_hero(key)
+
+    return BattleKit(
+        "sbg",
+        SbgBattleDocument,
+        SbgTrackerTab,
+        SbgResolverTab,
+        select,
+        start,
+        SbgBattle,
+        SbgBattleFile,
+        COMMANDS.validate_python,
+    )
+
+
+_KITS: dict[str, Callable[[], BattleKit]] = {"confrontation": _confrontation, "powerdice": _powerdice, "sbg": _sbg}
 
 
 def battle_kit(system: str) -> BattleKit | None:

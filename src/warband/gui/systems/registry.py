@@ -42,7 +42,18 @@ def _powerdice() -> BuilderPanels:
     return BuilderPanels("powerdice", describe_profiles(), PowerDiceUnitPanel)
 
 
-_PANELS: dict[str, Callable[[], BuilderPanels]] = {"confrontation": _confrontation, "powerdice": _powerdice}
+def _sbg() -> BuilderPanels:
+    from warband.gui.systems.sbg.builder_profiles import describe_profiles
+    from warband.gui.systems.sbg.builder_unit_panel import SbgUnitPanel
+
+    return BuilderPanels("sbg", describe_profiles(), SbgUnitPanel)
+
+
+_PANELS: dict[str, Callable[[], BuilderPanels]] = {
+    "confrontation": _confrontation,
+    "powerdice": _powerdice,
+    "sbg": _sbg,
+}
 
 
 def builder_systems() -> list[str]:

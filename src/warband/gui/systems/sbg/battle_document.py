@@ -1,0 +1,134 @@
+"""A Strategy Battle Game battle in play: rolls thrown by the program or typed from the table (priority,
+roll-off, Will and Fate dice), each applied as a command that carries its dice, and logged."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject
+
+from warband.gui.battle_base import BattleDocumentBase
+from warband.model.army import Problem
+from warband.model.battle import BattleRun
+from warband.model.dice import Dice, DiceError
+from warband.model.session import RefusedError
+from warband.model.systems.sbg import battle_rules as rules
+from warband.model.systems.sbg.battle_commands import FateRoll, RollOff, SetPriority, WillAttempt
+from warband.model.systems.sbg.battle_state import SbgBattle
+
+
+class SbgBattleDocument(BattleDocumentBase[SbgBattle]):
+    """The battle and the rolls its tracker and resolver make."""
+
+    def __init__(self, run: BattleRun[SbgBattle], parent: QObject | None = None) -> None:
+        super().__init__(run, parent)
+
+    def _roll(self, dice: Dice | None, count: int) -> tuple[tuple[int, ...], str] | None:
+        source = dice or self.run.dice
+        try:
+            return source.roll(6, count), source.kind
+        except DiceError as exc:
+            self.refused.emit(exc.sentence)
+            return None
+
+    def roll_priority(self, dice: Dice | None = None) -> tuple[int, int] | None:
+        """SB-01: each side rolls a die; a first-turn tie is logged and changes nothing (roll again)."""
+        rolled = self._roll(dice, 2)
+        if rolled is None:
+            return None
+        values, source = rolled
+        first, second = values
+        winner = rules.priority_winner(self.battle, (first, second))
+        if winner is None:
+            self.run.note(
+                f"Priority roll: {first} – {second}, a tie in the first turn: roll again",
+                dice=values,
+                source="rolled" if source == "rolled" else "typed",
+            )
+            self.log_changed.emit()
+            self._refuse(Problem.of("SB-01", "sbg.priority_tie", None, roll=first))
+            return first, second
+        player = self.battle.sides[winner].player
+        self.act(
+            SetPriority(rolls=(first, second)),
+            text=f"Priority roll: {first} – {second}, {player} has priority",
+            dice=values,
+            source="rolled" if source == "rolled" else "typed",
+        )
+        return first, second
+
+    def roll_off(self, dice: Dice | None = None) -> int | None:
+        """SB-05: the priority player's roll-off die when both sides declared heroic actions."""
+        rolled = self._roll(dice, 1)
+        if rolled is None:
+            return None
+        (value,), source = rolled
+        if self.act(
+            RollOff(roll=value),
+            text=f"Heroic roll-off: {value}",
+            dice=(value,),
+            source="rolled" if source == "rolled" else "typed",
+        ):
+            return value
+        return None
+
+    def will(
+        self, key: str, need: int, count: int, might: int, *, resisting: bool, dice: Dice | None = None
+    ) -> bool | None:
+        """SB-03: cast or resist with `count` Will dice (and Might on the highest); None when refused."""
+        try:
+            rules.will_check(self.battle, key, count)
+        except RefusedError as exc:
+            self._refuse(exc.reason)
+            return None
+        rolled = self._roll(dice, count)
+        if rolled is None:
+            return None
+        values, source = rolled
+        success = max(values) + might >= need
+        hero = rules.hero(self.battle, key)
+        what = "resists" if resisting else "casts"
+        verdict = "success" if success else "failure"
+        self.act(
+            WillAttempt(key=key, need=need, rolled=values, might=might, resisting=resisting),
+            text=f"{hero.label} {what}: {' '.join(map(str, values))} (+{might} Might) against {need}+: {verdict}",
+            dice=values,
+            source="rolled" if source == "rolled" else "typed",
+            success=success,
+            side=hero.side,
+        )
+        return success
+
+    def throw(self, count: int, dice: Dice | None = None) -> tuple[tuple[int, ...], str] | None:
+        """Throw dice (the program's, or take the table's) before deciding how to use them: a Fate die shown
+        first, then the Might put on it. The program's dice go on whatever is decided (AR-05)."""
+        return self._roll(dice, count)
+
+    def apply_fate(
+        self, key: str, values: tuple[int, ...], might: tuple[int, ...], lost: int, source: str
+    ) -> int | None:
+        """SB-04: Fate dice already thrown, with the Might the player put on each; the Wounds restored."""
+        spent = tuple(might) + (0,) * (len(values) - len(might))
+        try:
+            _after, restored = rules.fate_roll(self.battle, key, values, spent, lost)
+        except RefusedError as exc:
+            self._refuse(exc.reason)
+            return None
+        hero = rules.hero(self.battle, key)
+        self.act(
+            FateRoll(key=key, rolled=values, might=spent, lost=lost),
+            text=f"{hero.label} spends {len(values)} Fate: {' '.join(map(str, values))}, restores {restored}",
+            dice=values,
+            source="typed" if source == "typed" else "rolled",
+            success=restored > 0,
+            side=hero.side,
+        )
+        return restored
+
+    def fate(
+        self, key: str, count: int, lost: int, might: tuple[int, ...] = (), dice: Dice | None = None
+    ) -> int | None:
+        """SB-04: roll `count` Fate dice and apply them (Might per die decided beforehand)."""
+        rolled = self._roll(dice, count)
+        if rolled is None:
+            return None
+        values, source = rolled
+        return self.apply_fate(key, values, might, lost, source)

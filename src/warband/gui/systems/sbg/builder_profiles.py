@@ -1,0 +1,141 @@
+"""How the catalog browser shows Strategy Battle Game profiles: faction, side, Might/Will/Fate, Wounds, Courage and
+cost; filters by side, by kind (heroes or warriors) and by faction."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from warband.gui.builder.profile_description import (
+    NONE_MARK,
+    ProfileColumn,
+    ProfileDescription,
+    ProfileFilter,
+    ProfileRow,
+    all_names,
+    fold,
+    name_column,
+)
+from warband.model.catalog import Catalogs
+from warband.model.messages import N_, _
+from warband.model.names import display_name
+from warband.model.systems.sbg.rules import index, spell_names
+from warband.model.systems.sbg.schema import Profile, Spell
+
+ALIGNMENT_NAMES: dict[str, str] = {"good": N_("Good"), "evil": N_("Evil")}
+NAME, FACTION, ALIGNMENT, MWF, WOUNDS, COURAGE, COST = range(7)
+
+
+def alignment_name(alignment: str) -> str:
+    """'Good' or 'Evil', in the player's language."""
+    return _(ALIGNMENT_NAMES.get(alignment, alignment))
+
+
+@dataclass(frozen=True)
+class SbgDetails:
+    """What the columns and filters read of a profile; `mwf` is None for a warrior."""
+
+    faction: str
+    alignment: str
+    mwf: tuple[int, int, int] | None
+    wounds: int
+    courage: int
+
+
+Row = ProfileRow[SbgDetails]
+
+
+def profile_rows(catalogs: Catalogs, languages: Sequence[str]) -> list[Row]:
+    idx = index(catalogs)
+    return [_row(p, idx.spells, languages) for p in idx.profiles.values()]
+
+
+def _row(profile: Profile, spells: dict[str, Spell], languages: Sequence[str]) -> Row:
+    hero = profile.hero
+    lines = [
+        _("{faction}, {alignment} — {kind}").format(
+            faction=profile.faction,
+            alignment=alignment_name(profile.alignment),
+            kind=_("hero") if hero is not None else _("warrior"),
+        )
+    ]
+    known = spell_names(hero, spells, languages)
+    if known:
+        lines.append(_("Spells: {spells}").format(spells=", ".join(known)))
+    if profile.notes:
+        lines.append(profile.notes if len(profile.notes) <= 300 else profile.notes[:300] + "…")
+    return ProfileRow(
+        id=profile.id,
+        name=display_name(profile.name, languages),
+        cost=profile.cost,
+        words=(*all_names(profile.name), profile.faction),
+        tooltip="\n".join(lines),
+        details=SbgDetails(
+            faction=profile.faction,
+            alignment=profile.alignment,
+            mwf=None if hero is None else (hero.might, hero.will, hero.fate),
+            wounds=1 if hero is None else hero.wounds,
+            courage=profile.courage,
+        ),
+    )
+
+
+def _alignments(rows: Sequence[Row]) -> list[tuple[str, object]]:
+    return [(_("Both sides"), None), (_("Good"), "good"), (_("Evil"), "evil")]
+
+
+def _kinds(rows: Sequence[Row]) -> list[tuple[str, object]]:
+    return [(_("Any kind"), None), (_("Heroes"), "heroes"), (_("Warriors"), "warriors")]
+
+
+def _factions(rows: Sequence[Row]) -> list[tuple[str, object]]:
+    """Every faction some profile belongs to, in alphabetical order."""
+    factions = sorted({r.details.faction for r in rows}, key=fold)
+    return [(_("All factions"), None), *((faction, faction) for faction in factions)]
+
+
+def _mwf(row: Row) -> str:
+    mwf = row.details.mwf
+    return NONE_MARK if mwf is None else "/".join(str(v) for v in mwf)
+
+
+def _mwf_key(row: Row) -> int:
+    """Heroes by their Might, then Will, then Fate; warriors last in ascending order."""
+    mwf = row.details.mwf
+    return -1 if mwf is None else mwf[0] * 100 + mwf[1] * 10 + mwf[2]
+
+
+def describe_profiles() -> ProfileDescription[SbgDetails]:
+    """Columns Name, Faction, Alignment, M/W/F, Wounds, Courage, Cost; filters by alignment, kind and faction."""
+    columns: tuple[ProfileColumn[SbgDetails], ...] = (
+        name_column(),
+        ProfileColumn(_("Faction"), lambda row: row.details.faction),
+        ProfileColumn(_("Alignment"), lambda row: alignment_name(row.details.alignment)),
+        ProfileColumn(_("M/W/F"), _mwf, _mwf_key, _("Might / Will / Fate of a hero; warriors have none"), True),
+        ProfileColumn(
+            _("Wounds"), lambda row: str(row.details.wounds), lambda row: row.details.wounds, numeric=True
+        ),
+        ProfileColumn(
+            _("Courage"), lambda row: str(row.details.courage), lambda row: row.details.courage, numeric=True
+        ),
+        ProfileColumn(
+            _("Cost"), lambda row: str(row.cost), lambda row: row.cost, _("Points per model"), numeric=True
+        ),
+    )
+    filters: tuple[ProfileFilter[SbgDetails], ...] = (
+        ProfileFilter("alignment", _("Alignment"), _alignments, lambda row, side: row.details.alignment == side),
+        ProfileFilter(
+            "kind",
+            _("Heroes or warriors"),
+            _kinds,
+            lambda row, kind: (row.details.mwf is not None) == (kind == "heroes"),
+        ),
+        ProfileFilter("faction", _("Faction"), _factions, lambda row, faction: row.details.faction == faction),
+    )
+    return ProfileDescription(
+        rows=profile_rows,
+        columns=columns,
+        filters=filters,
+        search_tip=_("Words of a profile's name (in any language) or of its faction"),
+        hidden_first=(WOUNDS, COURAGE, ALIGNMENT, FACTION, MWF),
+    )

@@ -1,0 +1,187 @@
+"""The selected Strategy Battle Game unit: its profile card, how many warriors it has, and the army's totals.
+
+A hero comes with its Might, Will, Fate and spells (SB-02 … SB-04): there is nothing to choose for it. A unit of
+warriors is bought in numbers; changing the count is a command, and typing a number is one undo step.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QSpinBox, QVBoxLayout, QWidget
+
+from warband.gui.army_document import ArmyDocument
+from warband.gui.builder.entry_tables import WARNING_MARK, describe_reasons, plain_label, warning_colour
+from warband.gui.systems.sbg.builder_profiles import alignment_name
+from warband.model.edits import SetUnitField
+from warband.model.messages import _
+from warband.model.names import display_name
+from warband.model.systems.sbg.rules import index, spell_names, totals, unit_label
+from warband.model.systems.sbg.schema import Profile, SbgArmy, SbgUnit
+
+MAX_COUNT = 10_000
+"""The most models a unit may have (the army file's limit)."""
+
+
+def totals_text(army: SbgArmy, document: ArmyDocument) -> str:
+    """'Points 480 · Models 17 · Might 5 · Will 4 · Fate 2'."""
+    t = totals(army, document.catalogs)
+    return _("Points {points} · Models {models} · Might {might} · Will {will} · Fate {fate}").format(
+        points=t.points, models=t.models, might=t.might, will=t.will, fate=t.fate
+    )
+
+
+class SbgUnitPanel(QWidget):
+    """Shows the selected unit's profile and changes its number of warriors; the army's totals above it all."""
+
+    def __init__(self, document: ArmyDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("unitPanel")
+        self._document = document
+
+        self.totals_label = plain_label(self, "sbgTotals")
+        self.totals_label.setAccessibleName(_("Army totals"))
+        self.totals_label.setToolTip(_("The whole army: points, models, and its heroes' Might, Will and Fate"))
+        font = self.totals_label.font()
+        font.setBold(True)
+        self.totals_label.setFont(font)
+
+        self._hint_label = plain_label(self, "unitHint")
+        self._hint_label.setText(_("Select a unit in the roster to see its profile and change its count."))
+        self._title_label = plain_label(self, "unitTitle")
+        title_font = self._title_label.font()
+        title_font.setBold(True)
+        if title_font.pointSizeF() > 0:
+            title_font.setPointSizeF(title_font.pointSizeF() * 1.25)
+        self._title_label.setFont(title_font)
+
+        self._card = QGroupBox(_("Profile"), self)
+        self._card.setObjectName("profileCard")
+        form = QFormLayout(self._card)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self._fields: dict[str, QLabel] = {}
+        for key, title in (
+            ("faction", _("Faction")),
+            ("alignment", _("Alignment")),
+            ("mwf", _("Might/Will/Fate")),
+            ("wounds", _("Wounds")),
+            ("courage", _("Courage")),
+            ("spells", _("Spells")),
+            ("cost", _("Cost")),
+        ):
+            label = plain_label(self._card, f"card_{key}")
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            self._fields[key] = label
+            form.addRow(title + ":", label)
+
+        self._count_box = QWidget(self)
+        count_row = QHBoxLayout(self._count_box)
+        count_row.setContentsMargins(0, 0, 0, 0)
+        count_title = QLabel(_("&Models:"), self._count_box)
+        self.count_spin = QSpinBox(self._count_box)
+        self.count_spin.setObjectName("countSpin")
+        self.count_spin.setAccessibleName(_("Number of models"))
+        self.count_spin.setToolTip(_("How many warriors of this profile the unit has"))
+        self.count_spin.setRange(1, MAX_COUNT)
+        count_title.setBuddy(self.count_spin)
+        self._unit_cost_label = plain_label(self._count_box, "unitCost")
+        count_row.addWidget(count_title)
+        count_row.addWidget(self.count_spin)
+        count_row.addWidget(self._unit_cost_label, 1)
+        self._hero_note = plain_label(self, "heroNote")
+        self._problems_label = plain_label(self, "unitProblems")
+        palette = self._problems_label.palette()
+        palette.setColor(self._problems_label.foregroundRole(), warning_colour())
+        self._problems_label.setPalette(palette)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.totals_label)
+        layout.addSpacing(6)
+        for widget in (self._hint_label, self._title_label, self._card, self._count_box, self._hero_note):
+            layout.addWidget(widget)
+        layout.addWidget(self._problems_label)
+        layout.addStretch(1)
+
+        self.count_spin.valueChanged.connect(self._on_count_spin_value_changed)
+        self.count_spin.editingFinished.connect(document.seal)
+        document.selection_changed.connect(self._on_document_selection_changed)
+        document.state_changed.connect(self._on_document_state_changed)
+        self._refresh()
+
+    # --- reading -------------------------------------------------------------------------------------------
+    def _unit(self) -> SbgUnit | None:
+        unit_id = self._document.selected
+        unit = self._document.army.unit(unit_id) if unit_id is not None else None
+        return unit if isinstance(unit, SbgUnit) else None
+
+    # --- showing -------------------------------------------------------------------------------------------
+    def _refresh(self) -> None:
+        army = self._document.army
+        if isinstance(army, SbgArmy):
+            self.totals_label.setText(totals_text(army, self._document))
+        unit = self._unit()
+        self._hint_label.setVisible(unit is None)
+        for widget in (self._title_label, self._card, self._count_box, self._hero_note, self._problems_label):
+            widget.setVisible(unit is not None)
+        if unit is not None:
+            self._show_unit(unit)
+
+    def _show_unit(self, unit: SbgUnit) -> None:
+        idx = index(self._document.catalogs)
+        profile = idx.profiles.get(unit.profile)
+        self._title_label.setText(unit_label(unit, profile))
+        self._show_card(unit, profile)
+        hero = profile is not None and profile.hero is not None
+        # a hero is one model; the count shows for it only to put right a file that says otherwise (AR-03)
+        self._count_box.setVisible(not hero or unit.count != 1)
+        self._hero_note.setVisible(hero)
+        self._hero_note.setText(_("A hero is one model, with its own Might, Will and Fate."))
+        if self.count_spin.value() != unit.count:  # never while the player types the same number
+            with QSignalBlocker(self.count_spin):
+                self.count_spin.setValue(unit.count)
+        cost = next((u.cost for u in self._document.report.units if u.id == unit.id), 0)
+        if profile is None:
+            self._unit_cost_label.setText(_("cost unknown (AR-02)"))
+        else:
+            self._unit_cost_label.setText(_("{cost} points in all").format(cost=cost))
+        problems = [p for p in self._document.report.problems if p.unit is not None and p.unit.id == unit.id]
+        self._problems_label.setVisible(bool(problems))
+        self._problems_label.setText(f"{WARNING_MARK} " + describe_reasons(problems, f"\n{WARNING_MARK} "))
+
+    def _show_card(self, unit: SbgUnit, profile: Profile | None) -> None:
+        fields = self._fields
+        if profile is None:
+            self._card.setTitle(_("Unknown profile “{profile}” (AR-02)").format(profile=unit.profile))
+            for label in fields.values():
+                label.setText("—")
+            return
+        hero = profile.hero
+        kind = _("hero") if hero is not None else _("warrior")
+        self._card.setTitle(f"{display_name(profile.name)} ({kind})")
+        fields["faction"].setText(profile.faction)
+        fields["alignment"].setText(alignment_name(profile.alignment))
+        fields["courage"].setText(str(profile.courage))
+        fields["cost"].setText(_("{cost} points per model").format(cost=profile.cost))
+        if hero is None:
+            fields["mwf"].setText(_("— (a warrior has none)"))
+            fields["wounds"].setText("1")
+            fields["spells"].setText(_("none"))
+            return
+        fields["mwf"].setText(f"{hero.might}/{hero.will}/{hero.fate}")
+        fields["wounds"].setText(str(hero.wounds))
+        known = spell_names(hero, index(self._document.catalogs).spells)
+        fields["spells"].setText(", ".join(known) if known else _("none"))
+
+    # --- slots ---------------------------------------------------------------------------------------------
+    def _on_count_spin_value_changed(self, value: int) -> None:
+        unit = self._unit()
+        if unit is None or value == unit.count:
+            return
+        command = SetUnitField(unit.id, "count", value, label=_("Change count"))
+        self._document.execute(command, merge_key=("count", unit.id))
+
+    def _on_document_selection_changed(self, unit_id: object) -> None:
+        self._document.seal()  # another unit's count is another undo step
+        self._refresh()
+
+    def _on_document_state_changed(self) -> None:
+        self._refresh()

@@ -1,0 +1,131 @@
+"""The Strategy Battle Game Resolver tab: a hero's Might on a roll (SB-02), Will to cast or resist (SB-03) and Fate
+to restore lost Wounds (SB-04), each with its exact chance first; and the Priority roll (SB-01) and the heroic
+roll-off (SB-05).
+
+The tab decides nothing: `battle_rules` says what may be done and the odds; the document throws the dice (the
+program's, or the table's typed in), applies each action as a command and logs it.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSignalBlocker
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import QComboBox, QFrame, QGridLayout, QHBoxLayout, QScrollArea, QVBoxLayout, QWidget
+
+from warband.gui.systems.sbg import resolver_text as text
+from warband.gui.systems.sbg.battle_document import SbgBattleDocument
+from warband.gui.systems.sbg.resolver_fate import FatePanel
+from warband.gui.systems.sbg.resolver_might import MightPanel
+from warband.gui.systems.sbg.resolver_parts import plain_label
+from warband.gui.systems.sbg.resolver_rolls import RollsPanel
+from warband.gui.systems.sbg.resolver_will import WillPanel
+from warband.model.messages import _
+from warband.model.systems.sbg import battle_rules as rules
+
+
+class SbgResolverTab(QWidget):
+    """Choose a hero, then resolve its Might, Will and Fate; the sides' Priority and roll-off beside them.
+
+    While the tab is behind another one it does not follow the battle; it catches up when shown.
+    """
+
+    def __init__(self, document: SbgBattleDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("sbgResolverTab")
+        self._document = document
+        self._key: str | None = None
+        self._stale = False
+
+        self.hero_combo = QComboBox(self)
+        self.hero_combo.setObjectName("heroCombo")
+        self.hero_combo.setAccessibleName(_("Hero"))
+        self.hero_combo.setPlaceholderText(_("No hero in this battle"))
+        self.hero_combo.setToolTip(_("The hero's Might, Will, Fate and Wounds now"))
+        self.hero_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.hero_combo.setMinimumContentsLength(40)
+        self.might_panel = MightPanel(document, self)
+        self.will_panel = WillPanel(document, self)
+        self.fate_panel = FatePanel(document, self)
+        self.rolls_panel = RollsPanel(document, self)
+
+        top = QHBoxLayout()
+        top.addWidget(plain_label(self, "heroLabel", _("Hero:")))
+        top.addWidget(self.hero_combo, 1)
+        grid = QGridLayout()
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.addWidget(self.might_panel, 0, 0)
+        grid.addWidget(self.will_panel, 0, 1)
+        grid.addWidget(self.fate_panel, 1, 0)
+        grid.addWidget(self.rolls_panel, 1, 1)
+        grid.setColumnStretch(0, 1)
+        grid.setColumnStretch(1, 1)
+        grid.setRowStretch(0, 1)  # the table and the chart take the room the rolls below leave
+        body = QWidget(self)
+        body.setLayout(grid)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(body)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(scroll, 1)
+
+        self.hero_combo.currentIndexChanged.connect(self._on_hero_combo_current_index_changed)
+        self.fate_panel.pending_changed.connect(self._on_fate_panel_pending_changed)
+        document.changed.connect(self._on_document_changed)
+        self._refresh()
+
+    # --- public --------------------------------------------------------------------------------------------
+    @property
+    def selected_key(self) -> str | None:
+        return self._key
+
+    def select_hero(self, key: str) -> None:
+        """Resolve this hero's rolls (a key of `battle_rules.heroes`); an unknown key changes nothing, nor does
+        any key while Fate dice thrown by the program wait to be applied (AR-05)."""
+        if key not in {h.key for h in rules.heroes(self._document.battle)} or self.fate_panel.pending:
+            return
+        self._key = key
+        self._refresh()
+
+    # --- showing -------------------------------------------------------------------------------------------
+    def _refresh(self) -> None:
+        battle = self._document.battle
+        heroes = rules.heroes(battle)
+        if self._key not in {h.key for h in heroes}:
+            self._key = heroes[0].key if heroes else None
+        with QSignalBlocker(self.hero_combo):
+            self.hero_combo.clear()
+            for hero in heroes:
+                self.hero_combo.addItem(text.hero_title(battle, hero), hero.key)
+            self.hero_combo.setCurrentIndex(self.hero_combo.findData(self._key) if self._key is not None else -1)
+        self.might_panel.show_hero(battle, self._key)
+        self.will_panel.show_hero(battle, self._key)
+        self.fate_panel.show_hero(battle, self._key)
+        self.rolls_panel.show_battle(battle)
+
+    # --- slots ---------------------------------------------------------------------------------------------
+    def _on_document_changed(self) -> None:
+        if self.window().isVisible() and not self.isVisible():
+            self._stale = True  # a tab behind another catches up when it is shown: the tracker stays fast
+            return
+        self._refresh()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+        super().showEvent(event)
+        if self._stale:
+            self._stale = False
+            self._refresh()
+
+    def _on_fate_panel_pending_changed(self, pending: bool) -> None:
+        self.hero_combo.setEnabled(not pending)
+        self.hero_combo.setToolTip(
+            _("Apply the Fate dice thrown before choosing another hero")
+            if pending
+            else _("The hero's Might, Will, Fate and Wounds now")
+        )
+
+    def _on_hero_combo_current_index_changed(self, index: int) -> None:
+        key = self.hero_combo.itemData(index)
+        if isinstance(key, str):
+            self.select_hero(key)

@@ -1,0 +1,190 @@
+"""The Turn tracker of a Strategy Battle Game battle: the turn bar with priority (SB-01) on top; the heroes with
+their Might, Will, Fate and Wounds (SB-02 … SB-04); the heroic actions of the phase (SB-05) beside the log.
+
+Every input becomes an action of the battle document; what the rules refuse comes back through the document's
+`refused` signal and shows on the message line, with its rule.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from warband.gui.systems.sbg.battle_document import SbgBattleDocument
+from warband.gui.systems.sbg.tracker_heroes import CounterDelegate, HeroesTableModel
+from warband.gui.systems.sbg.tracker_heroics import HeroicsPanel
+from warband.gui.systems.sbg.tracker_log import AskPath, SbgLogPanel
+from warband.gui.systems.sbg.tracker_text import TRACKER_QSS, plain_label, set_look
+from warband.gui.systems.sbg.tracker_turn_bar import SbgTurnBar
+from warband.gui.tracker.appearance import compact_rows
+from warband.model.messages import _
+
+ModelIndex = QModelIndex | QPersistentModelIndex
+
+
+def _boxed(title: str, name: str, widget: QWidget, parent: QWidget) -> QGroupBox:
+    box = QGroupBox(title, parent)
+    box.setObjectName(name)
+    layout = QVBoxLayout(box)
+    layout.setContentsMargins(6, 6, 6, 6)
+    layout.addWidget(widget)
+    return box
+
+
+class SbgTrackerTab(QWidget):
+    """One Strategy Battle Game battle in play, as the players follow it phase by phase."""
+
+    resolve_requested = Signal(str)
+    """Resolve an action of this hero (its key, `"<side>:<unit id>"`): the window shows the resolver."""
+
+    def __init__(
+        self, document: SbgBattleDocument, parent: QWidget | None = None, *, ask_path: AskPath | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.setStyleSheet(TRACKER_QSS)
+        self.turn_bar = SbgTurnBar(document, self)
+        self.message_label = plain_label("messageLabel", self, wrap=True)
+        self.message_label.setAccessibleName(_("Message"))
+        self.message_label.setProperty("kind", "")
+        self.message_label.setMinimumHeight(self.message_label.fontMetrics().height() + 10)
+
+        self.heroes_model = HeroesTableModel(document, self)
+        self.heroes_table = self._heroes_table()
+        self.resolve_button = QPushButton(_("Resolve…"), self)
+        self.resolve_button.setObjectName("resolveHeroButton")
+        self.resolve_button.setToolTip(_("Cast, resist or roll Fate with the selected hero in the resolver"))
+        heroes = QWidget(self)
+        heroes_layout = QVBoxLayout(heroes)
+        heroes_layout.setContentsMargins(0, 0, 0, 0)
+        heroes_layout.addWidget(self.heroes_table, 1)
+        self.heroes_hint = plain_label("heroesHint", self)
+        self.heroes_hint.setText(_("Double-click a counter to correct it, or a hero to resolve its actions."))
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.heroes_hint)
+        buttons.addStretch(1)
+        buttons.addWidget(self.resolve_button)
+        heroes_layout.addLayout(buttons)
+
+        self.heroics = HeroicsPanel(document, self)
+        self.log_panel = SbgLogPanel(document, ask_path or self._ask_log_path, self)
+        self.heroics_box = _boxed(_("Heroic actions"), "heroicsBox", self.heroics, self)
+        self.columns = QSplitter(Qt.Orientation.Horizontal, self)
+        self.columns.setObjectName("sbgColumns")
+        self.columns.addWidget(self.heroics_box)
+        self.columns.addWidget(_boxed(_("Battle log"), "logBox", self.log_panel, self))
+        self.columns.setSizes([560, 700])
+        self.columns.setChildrenCollapsible(False)
+        self.rows = QSplitter(Qt.Orientation.Vertical, self)
+        self.rows.setObjectName("sbgRows")
+        self.rows.addWidget(_boxed(_("Heroes"), "heroesBox", heroes, self))
+        self.rows.addWidget(self.columns)
+        shown = min(self.heroes_model.rowCount(), 10) + 1  # the header
+        self.rows.setSizes([shown * self.heroes_table.verticalHeader().defaultSectionSize() + 70, 420])
+        self.rows.setChildrenCollapsible(False)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.turn_bar)
+        layout.addWidget(self.message_label)
+        layout.addWidget(self.rows, 1)
+        self.setFocusProxy(self.heroes_table)
+
+        self.heroes_table.doubleClicked.connect(self._on_heroes_table_double_clicked)
+        self.resolve_button.clicked.connect(self._on_resolve_button_clicked)
+        self.log_panel.reported.connect(self._on_log_panel_reported)
+        document.refused.connect(self._on_document_refused)
+        document.changed.connect(self._on_document_changed)
+
+    def _heroes_table(self) -> QTableView:
+        table = QTableView(self)
+        table.setObjectName("heroesTable")
+        table.setAccessibleName(_("Heroes"))
+        table.setModel(self.heroes_model)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        table.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.SelectedClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+        )
+        table.setWordWrap(False)
+        table.verticalHeader().setVisible(False)
+        compact_rows(table)
+        self._counter_delegate = CounterDelegate(table)
+        for column in HeroesTableModel.FIELDS:
+            table.setItemDelegateForColumn(column, self._counter_delegate)
+        header = table.horizontalHeader()
+        header.setHighlightSections(False)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        metrics = table.fontMetrics()
+        widths = {
+            HeroesTableModel.SIDE: "Player name",
+            HeroesTableModel.HERO: "Aragorn (Strider) of the North",
+            HeroesTableModel.MIGHT: "Wounds",
+            HeroesTableModel.WILL: "Wounds",
+            HeroesTableModel.FATE: "Wounds",
+            HeroesTableModel.WOUNDS: "Wounds",
+            HeroesTableModel.REMOVED: "Removed",
+            HeroesTableModel.COURAGE: "Courage",
+        }
+        for column, widest in widths.items():  # once, from the font: measuring every row on each change costs
+            header.resizeSection(column, metrics.horizontalAdvance(widest) + 32)
+        return table
+
+    def splitters(self) -> dict[str, QSplitter]:
+        """The splitters whose sizes are kept between sessions, by name."""
+        return {"sbg.columns": self.columns, "sbg.rows": self.rows}
+
+    def selected_hero(self) -> str | None:
+        rows = self.heroes_table.selectionModel().selectedRows()
+        return self.heroes_model.key(rows[0].row()) if rows else None
+
+    def show_message(self, text: str, *, refusal: bool = True) -> None:
+        """Show a sentence on the message line (empty: clear it); a refusal stands out."""
+        set_look(self.message_label, "kind", ("refusal" if refusal else "note") if text else "")
+        self.message_label.setText(text)
+        self.message_label.setAccessibleDescription(text)
+
+    def _ask_log_path(self) -> Path | None:
+        name, _filter = QFileDialog.getSaveFileName(
+            self, _("Export the battle log"), "battle-log.txt", _("Text files (*.txt);;All files (*)")
+        )
+        return Path(name) if name else None
+
+    def _on_heroes_table_double_clicked(self, index: QModelIndex) -> None:
+        if not index.isValid() or self.heroes_model.flags(index) & (
+            Qt.ItemFlag.ItemIsEditable | Qt.ItemFlag.ItemIsUserCheckable
+        ):
+            return  # a counter is being corrected, or a mark ticked
+        self.resolve_requested.emit(self.heroes_model.key(index.row()))
+
+    def _on_resolve_button_clicked(self) -> None:
+        key = self.selected_hero()
+        if key is None:
+            self.show_message(_("Select a hero first, then Resolve."), refusal=False)
+            return
+        self.resolve_requested.emit(key)
+
+    def _on_document_refused(self, reason: str) -> None:
+        self.show_message(reason)
+
+    def _on_document_changed(self) -> None:
+        self.show_message("")  # an action went through: the last refusal no longer applies
+
+    def _on_log_panel_reported(self, text: str, failed: bool) -> None:
+        self.show_message(text, refusal=failed)

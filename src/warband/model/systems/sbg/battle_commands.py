@@ -1,0 +1,201 @@
+"""The actions of a Strategy Battle Game battle as commands the journal can write and replay."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, Strict, TypeAdapter
+
+from warband.model.catalog import Flag, Frozen
+from warband.model.edits import replace
+from warband.model.systems.sbg import battle_rules as rules
+from warband.model.systems.sbg.battle_state import Key, SbgBattle, SideIndex
+
+Die = Annotated[int, Strict(), Field(ge=1, le=6)]
+Points = Annotated[int, Strict(), Field(ge=0, le=9)]
+
+
+class NextPhase(Frozen):
+    kind: Literal["next_phase"] = "next_phase"
+
+    @property
+    def label(self) -> str:
+        return "Next phase"
+
+    def apply(self, state: SbgBattle) -> SbgBattle:
+        return rules.next_phase(state)
+
+
+class SetPriority(Frozen):
+    """SB-01: the Priority roll (both dice), or the side with priority typed in."""
+
+    kind: Literal["priority"] = "priority"
+    rolls: tuple[Die, Die] | None = None
+    side: SideIndex | None = None
+
+    @property
+    def label(self) -> str:
+        return "Priority roll" if self.rolls else "Set priority"
+
+    def apply(self, state: SbgBattle) -> SbgBattle:
+        return rules.set_priority(state, self.rolls, self.side)
+
+
+class SetCounter(Frozen):
+    kind: Literal["counter"] = "counter"
+    key: Key
+    field: Literal["might", "will", "fate", "wounds"]
+    value: Annotated[int, Strict(), Field(ge=-20, le=20)]
+
+    @property
+    def label(self) -> str:
+        return f"{self.field.capitalize()}: {max(0, self.value)}"
+
+    def apply(self, state: SbgBattle) -> SbgBattle:
+        return rules.set_counter(state, self.key, self.field, self.value)
+
+
+class SetHeroFlag(Frozen):
+    kind: Literal["hero_flag"] = "hero_flag"
+    key: Key
+    field: Literal["removed", "courage_failed"]
+    value: Flag
+
+    @property
+    def label(self) -> str:
+        names = {"removed": "Removed", "courage_failed": "Failed a Courage test"}
+        return f"{names[self.field]}: {'yes' if self.value else 'no'}"
+
+    def apply(self, state: SbgBattle) -> SbgBattle:
+        return rules.with_hero(state, self.key, **{self.field: self.value})
+
+
+class Declare(Frozen):
+    kind: Literal["declare"] = "declare"
+    side: SideIndex
+    wants: Flag
+
+    @property
+    def label(self) -> str:
+        return "Declare heroic actions" if self.wants else "Decline heroic actions"
+
+    def apply(self, state: SbgBattle) -> SbgBattle:
+        return rules.declare(state, self.side, self.wants)
+
+
+class NameHero(Frozen):
+    kind: Literal["name_hero"] = "name_hero"
+    side: SideIndex
+    key: Key
+
+    @property
+    def label(self) -> str:
+        return "Name a hero for a heroic action"
+
+    def apply(self, state: SbgBattle) -> SbgBattle:
+        return rules.name_hero(state, self.side, self.key)
+
+
+class StopNaming(Frozen):
+    kind: Literal["stop_naming"] = "stop_naming"
+    side: SideIndex
+
+    @property
+    def label(self) -> str:
+        return "Name no more heroes"
+
+    def apply(self, state: SbgBattle) -> SbgBattle:
+        return rules.stop_naming(state, self.side)
+
+
+class RollOff(Frozen):
+    kind: Literal["roll_off"] = "roll_off"
+    roll: Die
+
+    @property
+    def label(self) -> str:
+        return "Heroic roll-off"
+
+    def apply(self, state: SbgBattle) -> SbgBattle:
+        return rules.roll_off(state, self.roll)
+
+
+class UseMight(Frozen):
+    """SB-02: Might points spent to change one of the hero's own dice."""
+
+    kind: Literal["use_might"] = "use_might"
+    key: Key
+    points: Points
+    roll_kind: str
+
+    @property
+    def label(self) -> str:
+        return f"Use {self.points} Might"
+
+    def apply(self, state: SbgBattle) -> SbgBattle:
+        return rules.use_might(state, self.key, self.points, self.roll_kind)
+
+
+class WillAttempt(Frozen):
+    """SB-03: casting or resisting, with its Will dice already thrown."""
+
+    kind: Literal["will"] = "will"
+    key: Key
+    need: Die
+    rolled: tuple[Die, ...]
+    might: Points = 0
+    resisting: Flag = False
+
+    @property
+    def label(self) -> str:
+        return "Resist a spell" if self.resisting else "Cast a spell"
+
+    def apply(self, state: SbgBattle) -> SbgBattle:
+        return rules.will_attempt(state, self.key, self.rolled, self.might, self.need)[0]
+
+
+class FateRoll(Frozen):
+    """SB-04: Fate dice already thrown, with the Might put on each."""
+
+    kind: Literal["fate"] = "fate"
+    key: Key
+    rolled: tuple[Die, ...]
+    might: tuple[Points, ...]
+    lost: Annotated[int, Strict(), Field(ge=0, le=9)]
+
+    @property
+    def label(self) -> str:
+        return "Fate roll"
+
+    def apply(self, state: SbgBattle) -> SbgBattle:
+        return rules.fate_roll(state, self.key, self.rolled, self.might, self.lost)[0]
+
+
+class EndBattle(Frozen):
+    kind: Literal["end_battle"] = "end_battle"
+    ended: Flag = True
+
+    @property
+    def label(self) -> str:
+        return "End the battle" if self.ended else "Resume the battle"
+
+    def apply(self, state: SbgBattle) -> SbgBattle:
+        return replace(state, ended=self.ended)
+
+
+SbgCommand = Annotated[
+    NextPhase
+    | SetPriority
+    | SetCounter
+    | SetHeroFlag
+    | Declare
+    | NameHero
+    | StopNaming
+    | RollOff
+    | UseMight
+    | WillAttempt
+    | FateRoll
+    | EndBattle,
+    Field(discriminator="kind"),
+]
+COMMANDS: TypeAdapter[SbgCommand] = TypeAdapter(SbgCommand)

@@ -1,0 +1,276 @@
+"""Strategy Battle Game army rules: what an army costs, how many models and how much Might, Will and Fate it
+fields, what is wrong with it (AR-02, AR-03), and what changed in its catalogs (AR-04).
+
+Heroes come with their spells (SB-03): a player chooses profiles and numbers of warriors, nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import cast
+
+from pydantic import BaseModel
+
+from warband.model.army import CatalogRef, Change, Choice, Problem, Report, UnitCost, UnitRef, sort_problems
+from warband.model.catalog import Catalogs
+from warband.model.names import display_name
+from warband.model.systems.sbg.schema import Hero, Profile, SbgArmy, SbgUnit, Snapshot, Spell
+
+LISTED_NAMES = 3
+"""How many units a sentence names before "and N more"."""
+
+
+@dataclass(frozen=True)
+class Index:
+    spells: dict[str, Spell]
+    profiles: dict[str, Profile]
+
+
+def index(catalogs: Catalogs) -> Index:
+    """The catalogs' spells and profiles by id, built once per catalog load."""
+
+    def build(c: Catalogs) -> Index:
+        return Index(
+            cast(dict[str, Spell], dict(c.entries.get("spells", {}))),
+            cast(dict[str, Profile], dict(c.entries.get("profiles", {}))),
+        )
+
+    return catalogs.view("sbg.index", build)
+
+
+@dataclass(frozen=True)
+class SbgTotals:
+    """What an army fields: its points, its models, and the Might, Will and Fate of its heroes."""
+
+    points: int
+    models: int
+    might: int
+    will: int
+    fate: int
+
+
+def unit_label(unit: SbgUnit, profile: Profile | None) -> str:
+    if unit.label.strip():
+        return unit.label
+    return display_name(profile.name) if profile else unit.profile
+
+
+def mwf_text(hero: Hero | None, none: str = "—") -> str:
+    """'3/6/3' — Might/Will/Fate as profile cards print them; `none` for a warrior."""
+    return none if hero is None else f"{hero.might}/{hero.will}/{hero.fate}"
+
+
+def spell_names(hero: Hero | None, spells: Mapping[str, Spell], languages: Sequence[str] = ("en",)) -> list[str]:
+    """'Immobilise 3+' for each spell a hero knows, in the profile's order."""
+    if hero is None:
+        return []
+    names: list[str] = []
+    for known in hero.spells:
+        spell = spells.get(known.spell)
+        name = display_name(spell.name, languages) if spell is not None else known.spell
+        names.append(f"{name} {known.casting}+")
+    return names
+
+
+def _names(labels: Sequence[str]) -> str:
+    """'Théoden, Orc Shaman and 2 more' — a few names, so that a sentence stays a sentence."""
+    shown = ", ".join(labels[:LISTED_NAMES])
+    rest = len(labels) - LISTED_NAMES
+    return f"{shown} and {rest} more" if rest > 0 else shown
+
+
+def validate(army: SbgArmy, catalogs: Catalogs) -> Report:
+    """Costs (profile cost × count); unknown profiles (AR-02); heroes in numbers, mixed sides, limit (AR-03)."""
+    idx = index(catalogs)
+    problems: list[Problem] = []
+    costs: list[UnitCost] = []
+    sides: dict[str, list[str]] = {"good": [], "evil": []}
+    for position, unit in enumerate(army.units):
+        profile = idx.profiles.get(unit.profile)
+        label = unit_label(unit, profile)
+        ref = UnitRef(unit.id, position, label)
+        cost = 0
+        if profile is None:
+            problems.append(Problem.of("AR-02", "profile.unknown", ref, profile=unit.profile))
+        else:
+            cost = profile.cost * unit.count
+            sides[profile.alignment].append(label)
+            if profile.hero is not None and unit.count != 1:
+                problems.append(Problem.of("AR-03", "sbg.hero_count", ref, unit=label, count=unit.count))
+        costs.append(UnitCost(unit.id, position, label, cost))
+    if sides["good"] and sides["evil"]:
+        problems.append(
+            Problem.of("AR-03", "sbg.alignment", None, good=_names(sides["good"]), evil=_names(sides["evil"]))
+        )
+    total = sum(c.cost for c in costs)
+    limit = army.points_limit
+    if limit is not None and total > limit:
+        problems.append(Problem.of("AR-03", "army.over_limit", None, total=total, limit=limit, over=total - limit))
+    return Report("sbg", total, limit, tuple(costs), sort_problems(problems))
+
+
+def totals(army: SbgArmy, catalogs: Catalogs) -> SbgTotals:
+    """Points and models of the whole army; Might, Will and Fate of its heroes (each hero × its count).
+
+    A unit of an unknown profile (AR-02) counts its models but no points, as `validate` does.
+    """
+    idx = index(catalogs)
+    points = models = might = will = fate = 0
+    for unit in army.units:
+        models += unit.count
+        profile = idx.profiles.get(unit.profile)
+        if profile is None:
+            continue
+        points += profile.cost * unit.count
+        if profile.hero is not None:
+            might += profile.hero.might * unit.count
+            will += profile.hero.will * unit.count
+            fate += profile.hero.fate * unit.count
+    return SbgTotals(points, models, might, will, fate)
+
+
+def options(army: SbgArmy, unit_id: str, catalogs: Catalogs) -> list[Choice]:
+    """Nothing to choose: a hero's spells come with its profile. They are listed, held, for information."""
+    found = next((u for u in army.units if u.id == unit_id), None)
+    if found is None:
+        raise KeyError(f"the army has no unit {unit_id!r}")
+    idx = index(catalogs)
+    profile = idx.profiles.get(found.profile)
+    if profile is None or profile.hero is None:
+        return []
+    choices: list[Choice] = []
+    for known in profile.hero.spells:
+        spell = idx.spells.get(known.spell)
+        name = display_name(spell.name) if spell is not None else known.spell
+        choices.append(Choice("spell", known.spell, name, 0, True, spell, 1))
+    return choices
+
+
+# --- AR-04: what the army was built with, and what changed since ----------------------------------------------
+KIND_NAMES: dict[str, str] = {"profiles": "Profile", "spells": "Spell"}
+
+
+def _used(
+    army: SbgArmy, idx: Index, kept: Mapping[str, Profile] | None = None
+) -> dict[tuple[str, str], list[str]]:
+    """Every entry the army uses (kind, id) → the labels of the units using it: profiles and their spells.
+
+    `kept`: profiles of an earlier snapshot, for the spells of a profile the catalogs no longer have.
+    """
+    used: dict[tuple[str, str], list[str]] = {}
+
+    def note(kind: str, entry_id: str, label: str) -> None:
+        labels = used.setdefault((kind, entry_id), [])
+        if label not in labels:
+            labels.append(label)
+
+    for unit in army.units:
+        profile = idx.profiles.get(unit.profile) or (kept or {}).get(unit.profile)
+        label = unit_label(unit, profile)
+        note("profiles", unit.profile, label)
+        if profile is not None and profile.hero is not None:
+            for known in profile.hero.spells:
+                note("spells", known.spell, label)
+    return used
+
+
+def stamp(army: SbgArmy, catalogs: Catalogs) -> SbgArmy:
+    """The army recording its catalogs' revisions and a copy of every entry it uses (AR-04)."""
+    idx = index(catalogs)
+    old = army.snapshot or Snapshot()
+    tables: dict[str, dict[str, object]] = {"spells": {}, "profiles": {}}
+    sources: dict[str, int] = {}
+    current: dict[str, Mapping[str, BaseModel]] = {"spells": idx.spells, "profiles": idx.profiles}
+    for kind, entry_id in _used(army, idx, old.profiles):
+        entry = current[kind].get(entry_id)
+        if entry is None:
+            kept = getattr(old, kind).get(entry_id)
+            if kept is not None:
+                tables[kind][entry_id] = kept
+            continue
+        tables[kind][entry_id] = entry
+        origin = catalogs.origin.get((kind, entry_id))
+        if origin is not None:
+            sources[origin.document.id] = origin.document.revision
+    refs = tuple(CatalogRef(id=cid, revision=rev) for cid, rev in sorted(sources.items()))
+    return SbgArmy.model_validate({**dict(army), "catalogs": refs, "snapshot": Snapshot.model_validate(tables)})
+
+
+def _profile_differences(before: Profile, after: Profile) -> list[str]:
+    """The parts of a profile that changed, as a player names them."""
+    differing: list[str] = []
+    if before.alignment != after.alignment:
+        differing.append("alignment")
+    if before.courage != after.courage:
+        differing.append("Courage")
+    old, new = before.hero, after.hero
+    if (old is None) != (new is None):
+        differing.append("hero or warrior")
+    elif old is not None and new is not None:
+        for field, name in (("might", "Might"), ("will", "Will"), ("fate", "Fate"), ("wounds", "Wounds")):
+            if getattr(old, field) != getattr(new, field):
+                differing.append(name)
+        if old.spells != new.spells:
+            differing.append("spells")
+    return differing
+
+
+def compare(army: SbgArmy, catalogs: Catalogs) -> list[Change]:
+    """Catalog revisions, profiles gone, costs and profile values changed since the army was stamped."""
+    changes: list[Change] = []
+    revisions = catalogs.revisions()
+    for ref in army.catalogs:
+        if ref.id not in revisions:
+            changes.append(Change.of("change.catalog_missing", catalog=ref.id, old=ref.revision))
+        elif revisions[ref.id] != ref.revision:
+            changes.append(
+                Change.of("change.catalog_revision", catalog=ref.id, old=ref.revision, new=revisions[ref.id])
+            )
+    if army.snapshot is None:
+        return changes
+    idx = index(catalogs)
+    for (kind, entry_id), labels in _used(army, idx, army.snapshot.profiles).items():
+        if kind != "profiles":  # a spell comes with its profile: a change to it shows there
+            continue
+        before = army.snapshot.profiles.get(entry_id)
+        if before is None:
+            continue
+        after = idx.profiles.get(entry_id)
+        units = ", ".join(labels)
+        name = display_name(before.name)
+        what = KIND_NAMES[kind]
+        if after is None:
+            changes.append(
+                Change.of("change.entry_gone", kind, entry_id, tuple(labels), kind=what, entry=name, units=units)
+            )
+            continue
+        if before.cost != after.cost:
+            changes.append(
+                Change.of(
+                    "change.cost",
+                    kind,
+                    entry_id,
+                    tuple(labels),
+                    kind=what,
+                    entry=name,
+                    old=before.cost,
+                    new=after.cost,
+                    units=units,
+                )
+            )
+        differing = _profile_differences(before, after)
+        if differing:
+            changes.append(
+                Change.of(
+                    "sbg.change.profile",
+                    kind,
+                    entry_id,
+                    tuple(labels),
+                    kind=what,
+                    entry=name,
+                    what=", ".join(differing),
+                    units=units,
+                )
+            )
+    return changes

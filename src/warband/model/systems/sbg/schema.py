@@ -1,0 +1,80 @@
+"""Strategy Battle Game: catalog and army files — heroes with Might, Will, Fate and Wounds, spell-casting
+heroes with their casting values, warriors bought in numbers (RULES.md SB-01 … SB-05)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Annotated, Literal
+
+from pydantic import Field, Strict
+
+from warband.model.army import Army, Unit
+from warband.model.catalog import CatalogFile, Entry, Frozen, Id, Reference, Text
+
+SYSTEM_ID = "sbg"
+
+Alignment = Literal["good", "evil"]
+Cost = Annotated[int, Strict(), Field(ge=0, le=100_000)]
+Stat = Annotated[int, Strict(), Field(ge=0, le=9)]
+ShortText = Annotated[str, Strict(), Field(max_length=200)]
+
+
+class Spell(Entry):
+    """A spell a hero may know; its casting value is the hero's own (SB-03)."""
+
+    notes: Text | None = None
+
+
+class HeroSpell(Frozen):
+    spell: Id
+    casting: Annotated[int, Strict(), Field(ge=1, le=6)]
+    """The score one Will die must reach to cast it (SB-03)."""
+
+
+class Hero(Frozen):
+    might: Stat
+    will: Stat
+    fate: Stat
+    wounds: Annotated[int, Strict(), Field(ge=1, le=9)]
+    spells: tuple[HeroSpell, ...] = ()
+
+
+class Profile(Entry):
+    """A hero (with `hero`) or a warrior profile (without: no Might, Will or Fate, one Wound)."""
+
+    alignment: Alignment
+    faction: ShortText
+    cost: Cost
+    courage: Annotated[int, Strict(), Field(ge=0, le=9)]
+    hero: Hero | None = None
+    notes: Text | None = None
+
+
+class SbgCatalog(CatalogFile):
+    system: Literal["sbg"]
+    spells: tuple[Spell, ...] = ()
+    profiles: tuple[Profile, ...] = ()
+
+    def entry_lists(self) -> Mapping[str, Sequence[Entry]]:
+        return {"spells": self.spells, "profiles": self.profiles}
+
+    def references(self) -> Iterator[Reference]:
+        for i, profile in enumerate(self.profiles):
+            if profile.hero is not None:
+                for j, known in enumerate(profile.hero.spells):
+                    yield Reference(f"$.profiles[{i}].hero.spells[{j}].spell", "spells", known.spell)
+
+
+class SbgUnit(Unit):
+    """A hero (count 1) or a number of warriors of one profile (`count`)."""
+
+
+class Snapshot(Frozen):
+    spells: dict[Id, Spell] = Field(default_factory=dict)
+    profiles: dict[Id, Profile] = Field(default_factory=dict)
+
+
+class SbgArmy(Army):
+    system: Literal["sbg"] = "sbg"
+    units: tuple[SbgUnit, ...] = ()
+    snapshot: Snapshot | None = None
