@@ -13,6 +13,7 @@ BUILTIN_SYSTEMS: dict[str, str] = {
     "confrontation": "warband.model.systems.confrontation",
     "powerdice": "warband.model.systems.powerdice",
     "sbg": "warband.model.systems.sbg",
+    "pfpv": "warband.model.systems.pfpv",
 }
 """System id → the module that defines `SYSTEM`; imported on first use to keep start-up light."""
 

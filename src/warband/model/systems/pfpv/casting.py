@@ -1,0 +1,269 @@
+"""Casting a spell, step by step (PF-01 … PF-09), and the exact odds of every outcome before the dice roll.
+
+A roll "under X" is 2d5 (two d6 numbered 0–5, total 0–10); its margin is X − roll, 0 being a success. Contact:
+one roll per source, raw energy = its margin (PF-02). Control: one roll per discipline (PF-03), made only when
+some raw energy is positive. Then failure and backlash (PF-05), or net energies and power (PF-06), the Don
+paid for the level (PF-07), and the spread of the power levels over the effects (PF-08).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Literal
+
+from warband.model.dice import sum_distribution
+
+SIMULTANEOUS: dict[int, int] = {1: 0, 2: -1, 3: -3, 4: -5, 5: -7, 6: -9}
+"""PF-04: the penalty on every roll of every spell cast at once."""
+RECOVERY_RATES: dict[str, int] = {"asleep": 2, "calm": 1, "intense": 0}
+"""PF-10: Don recovered per hour, times the Recovery performance."""
+ROLL: dict[int, int] = sum_distribution(2, 6, 0)
+"""2d5: the number of ways (out of 36) of each total 0 … 10."""
+Outcome = Literal["no energy", "harmless failure", "backlash", "cannot be cast", "success"]
+
+
+@dataclass(frozen=True)
+class CastingOptions:
+    backlash_per_roll: bool = True
+    """PF-05: each control roll failed by 3 or more brings its own backlash (option: one backlash in all)."""
+    vitality_factor: int = 2
+    """PF-05: Vitality lost per point of energy left once the Don is gone (rule: 2; the seed's example: 1)."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything decided before the dice: targets of every roll, the modifiers, the Don spent (PF-01 … PF-04)."""
+
+    level: int
+    source_skills: Mapping[str, int]
+    """Contact skill per source of the combination."""
+    source_modifiers: Mapping[str, int]
+    """The spell's modifier per source (applied to the raw energy, not the roll, PF-06)."""
+    discipline_skills: Mapping[str, int]
+    discipline_modifiers: Mapping[str, int]
+    don: int
+    """The caster's Don before casting."""
+    vitality: int
+    don_contact: Mapping[str, int] = field(default_factory=dict)
+    """Don spent on each contact roll: +1 a point, no cap (PF-02)."""
+    don_control: Mapping[str, int] = field(default_factory=dict)
+    """Don spent on each control roll: +1 per 2, at most 10 (PF-03)."""
+    links: Mapping[str, int] = field(default_factory=dict)
+    """+1/+2 near a minor/major link to the source, −1/−2 near one to the opposed source (PF-02)."""
+    specialisation: Mapping[str, int] = field(default_factory=dict)
+    support: int = 0
+    whisper: bool = False
+    no_gesture: bool = False
+    grimoire: bool = False
+    fatigue: int = 0
+    """0 … 5, a penalty on every roll (PF-04)."""
+    simultaneous: int = 1
+    time: int = 0
+    """Hurrying (a penalty) or taking longer (a bonus), a game-master value on every roll (PF-04)."""
+
+    @property
+    def common(self) -> int:
+        return -self.fatigue + SIMULTANEOUS[self.simultaneous] + self.time
+
+    @property
+    def don_spent(self) -> int:
+        return sum(self.don_contact.values()) + sum(self.don_control.values())
+
+    def contact_target(self, source: str) -> int:
+        return (
+            self.source_skills[source]
+            + self.links.get(source, 0)
+            + self.support
+            + self.don_contact.get(source, 0)
+            + self.common
+        )
+
+    def control_target(self, discipline: str) -> int:
+        return (
+            self.discipline_skills[discipline]
+            + self.discipline_modifiers[discipline]
+            + self.specialisation.get(discipline, 0)
+            + min(self.don_control.get(discipline, 0), 10) // 2
+            - (1 if self.whisper else 0)
+            - (2 if self.no_gesture else 0)
+            + (2 if self.grimoire else 0)
+            + self.common
+        )
+
+
+def setup_problems(setup: Setup) -> list[str]:
+    """What makes the setup impossible (as rule-tagged sentences)."""
+    problems: list[str] = []
+    if setup.simultaneous not in SIMULTANEOUS:
+        problems.append("PF-04: between 1 and 6 spells may be cast at once.")
+    if not 0 <= setup.fatigue <= 5:
+        problems.append("PF-04: fatigue goes from 0 to −5.")
+    if any(d > 10 or d < 0 for d in setup.don_control.values()):
+        problems.append("PF-03: at most 10 Don on each control roll.")
+    if any(d < 0 for d in setup.don_contact.values()):
+        problems.append("PF-02: Don spent on a contact roll cannot be negative.")
+    if setup.don_spent > setup.don:
+        problems.append(f"PF-02: {setup.don_spent} Don spent on the rolls, but only {setup.don} left.")
+    return problems
+
+
+@dataclass(frozen=True)
+class Backlash:
+    energy: int
+    don_lost: int
+    vitality_lost: int
+
+
+def backlash(energy: int, don: int, factor: int) -> Backlash:
+    """PF-05: 10 Don lost per point of energy (whole steps of 10), then `factor` Vitality per point left."""
+    absorbed = min(energy, don // 10)
+    left = energy - absorbed
+    return Backlash(energy, absorbed * 10, left * factor)
+
+
+@dataclass(frozen=True)
+class Result:
+    """Every step of a casting with its numbers, and what it does to the caster."""
+
+    outcome: Outcome
+    raw: Mapping[str, int]
+    margins: Mapping[str, int]
+    net: Mapping[str, int]
+    power: int
+    don_after: int
+    vitality_after: int
+    backlash: Backlash | None
+    lost_control: bool
+    """The Don for the level could not be paid (PF-07): a failed control roll with margin −3."""
+
+
+def resolve(
+    setup: Setup, contact_rolls: Mapping[str, int], control_rolls: Mapping[str, int], options: CastingOptions
+) -> Result:
+    """The casting for given rolls (each 0 … 10): the outcome and its effect on the caster's Don and Vitality."""
+    don = setup.don - setup.don_spent
+    raw = {s: setup.contact_target(s) - contact_rolls[s] for s in setup.source_skills}
+    energy = sum(r for r in raw.values() if r > 0)
+    if energy == 0:  # nothing brought: no control roll, no risk (PF-03)
+        return Result("no energy", raw, {}, {}, 0, don, setup.vitality, None, False)
+    margins = {d: setup.control_target(d) - control_rolls[d] for d in setup.discipline_skills}
+    if any(m < 0 for m in margins.values()):
+        bad = sum(1 for m in margins.values() if m <= -3)
+        if bad == 0:
+            return Result("harmless failure", raw, margins, {}, 0, don, setup.vitality, None, False)
+        hits = bad if options.backlash_per_roll else 1
+        hurt = backlash(energy * hits, don, options.vitality_factor)
+        return Result(
+            "backlash", raw, margins, {}, 0, don - hurt.don_lost, setup.vitality - hurt.vitality_lost, hurt, False
+        )
+    net = {s: raw[s] + setup.source_modifiers[s] for s in raw}
+    if any(n < 0 for n in net.values()):
+        return Result("cannot be cast", raw, margins, net, 0, don, setup.vitality, None, False)
+    power = sum(net.values()) + sum(margins.values())
+    if don < setup.level:  # PF-07: control lost, as one control roll failed by 3
+        hurt = backlash(energy, don, options.vitality_factor)
+        return Result(
+            "backlash", raw, margins, net, 0, don - hurt.don_lost, setup.vitality - hurt.vitality_lost, hurt, True
+        )
+    return Result("success", raw, margins, net, power, don - setup.level, setup.vitality, None, False)
+
+
+@dataclass(frozen=True)
+class Odds:
+    """The exact chance of each outcome, the expected cost of a backlash, and the power levels of a success."""
+
+    outcomes: Mapping[str, Fraction]
+    power: Mapping[int, Fraction]
+    expected_don_lost: Fraction
+    expected_vitality_lost: Fraction
+
+
+def odds(setup: Setup, options: CastingOptions) -> Odds:
+    """Dynamic programming over the 2d5 rolls: sources fold into (energy, sum of net energies or None when one
+    is negative), disciplines into (rolls failed by 3+, any failed, sum of margins); then the two combine."""
+    sources: dict[tuple[int, int | None], int] = {(0, 0): 1}
+    for source in setup.source_skills:
+        target = setup.contact_target(source)
+        modifier = setup.source_modifiers[source]
+        folded: dict[tuple[int, int | None], int] = defaultdict(int)
+        for (energy, net_sum), ways in sources.items():
+            for roll, count in ROLL.items():
+                raw = target - roll
+                net = raw + modifier
+                new_net = None if net_sum is None or net < 0 else net_sum + net
+                folded[(energy + max(raw, 0), new_net)] += ways * count
+        sources = folded
+    disciplines: dict[tuple[int, bool, int], int] = {(0, False, 0): 1}
+    for discipline in setup.discipline_skills:
+        target = setup.control_target(discipline)
+        folded_d: dict[tuple[int, bool, int], int] = defaultdict(int)
+        for (bad, failed, margin_sum), ways in disciplines.items():
+            for roll, count in ROLL.items():
+                margin = target - roll
+                folded_d[(bad + (margin <= -3), failed or margin < 0, margin_sum + margin)] += ways * count
+        disciplines = folded_d
+    total_ways = 36 ** (len(setup.source_skills) + len(setup.discipline_skills))
+    outcomes: dict[str, int] = defaultdict(int)
+    power: dict[int, int] = defaultdict(int)
+    don_lost = vitality_lost = 0
+    don = setup.don - setup.don_spent
+    control_ways = 36 ** len(setup.discipline_skills)
+    for (energy, net_sum), s_ways in sources.items():
+        if energy == 0:
+            outcomes["no energy"] += s_ways * control_ways
+            continue
+        for (bad, failed, margin_sum), d_ways in disciplines.items():
+            ways = s_ways * d_ways
+            if failed:
+                if bad == 0:
+                    outcomes["harmless failure"] += ways
+                    continue
+                hurt = backlash(energy * (bad if options.backlash_per_roll else 1), don, options.vitality_factor)
+            elif net_sum is None:
+                outcomes["cannot be cast"] += ways
+                continue
+            elif don < setup.level:
+                hurt = backlash(energy, don, options.vitality_factor)
+            else:
+                outcomes["success"] += ways
+                power[net_sum + margin_sum] += ways
+                continue
+            outcomes["backlash"] += ways
+            don_lost += ways * hurt.don_lost
+            vitality_lost += ways * hurt.vitality_lost
+    return Odds(
+        {k: Fraction(v, total_ways) for k, v in outcomes.items()},
+        {k: Fraction(v, total_ways) for k, v in sorted(power.items())},
+        Fraction(don_lost, total_ways),
+        Fraction(vitality_lost, total_ways),
+    )
+
+
+def even_split(levels: int, effects: int, extra_to: Sequence[int] = ()) -> list[int]:
+    """PF-08 with a control margin of 2 or less: every level spread evenly (shares differ by at most one); the
+    caster picks which effects get the extra levels (`extra_to`, in order; by default the first ones)."""
+    if effects <= 0:
+        return []
+    base, extra = divmod(levels, effects)
+    order = list(dict.fromkeys([*extra_to, *range(effects)]))
+    chosen = set(order[:extra])
+    return [base + (1 if i in chosen else 0) for i in range(effects)]
+
+
+def free_allowed(margins: Mapping[str, int]) -> bool:
+    """PF-08: the caster spreads the levels freely (and may leave some) only when every margin is above 2."""
+    return all(m > 2 for m in margins.values())
+
+
+def distraction(ma: int, modifier: int, roll: int) -> bool:
+    """PF-09: a roll under MA (2d5), with the game master's bonus or penalty; False: the energy dissipates,
+    harmlessly, and no Don is paid for the level."""
+    return roll <= ma + modifier
+
+
+def recover(don: int, don_max: int, hours: int, activity: str, recovery: int) -> int:
+    """PF-10: Don recovered over hours of sleep, calm or intense activity, never above the maximum."""
+    return min(don_max, don + hours * RECOVERY_RATES[activity] * recovery)

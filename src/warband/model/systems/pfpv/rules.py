@@ -1,0 +1,95 @@
+"""A party of « Par le Fer et par le Verbe » characters: no points; what each may attempt (PF-01)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import cast
+
+from warband.model.army import CatalogRef, Change, Choice, Problem, Report, UnitCost, UnitRef, sort_problems
+from warband.model.catalog import Catalogs
+from warband.model.names import display_name
+from warband.model.systems.pfpv.schema import Combination, PfpvArmy, Profile, Snapshot, Spell
+
+
+@dataclass(frozen=True)
+class Index:
+    sources: dict[str, object]
+    disciplines: dict[str, object]
+    spells: dict[str, Spell]
+    profiles: dict[str, Profile]
+
+
+def index(catalogs: Catalogs) -> Index:
+    def build(c: Catalogs) -> Index:
+        return Index(
+            dict(c.entries.get("sources", {})),
+            dict(c.entries.get("disciplines", {})),
+            cast(dict[str, Spell], dict(c.entries.get("spells", {}))),
+            cast(dict[str, Profile], dict(c.entries.get("profiles", {}))),
+        )
+
+    return catalogs.view("pfpv.index", build)
+
+
+def can_attempt(profile: Profile, combination: Combination) -> bool:
+    """PF-01/PF-02/PF-03: a character attempts a combination with a Contact skill in each of its sources and a
+    skill in each of its disciplines."""
+    return all(p.id in profile.contact for p in combination.sources) and all(
+        p.id in profile.disciplines for p in combination.disciplines
+    )
+
+
+def validate(army: PfpvArmy, catalogs: Catalogs) -> Report:
+    """A party has no points: only entries the catalogs no longer know are reported (AR-02)."""
+    idx = index(catalogs)
+    problems: list[Problem] = []
+    costs: list[UnitCost] = []
+    for position, unit in enumerate(army.units):
+        profile = idx.profiles.get(unit.profile)
+        label = unit.label or (display_name(profile.name) if profile else unit.profile)
+        if profile is None:
+            problems.append(
+                Problem.of("AR-02", "profile.unknown", UnitRef(unit.id, position, label), profile=unit.profile)
+            )
+        costs.append(UnitCost(unit.id, position, label, 0))
+    return Report("pfpv", 0, army.points_limit, tuple(costs), sort_problems(problems))
+
+
+def options(army: PfpvArmy, unit_id: str, catalogs: Catalogs) -> list[Choice]:
+    """Every spell of the catalogs for this character: whether it knows it and can attempt one of its
+    combinations (the others are listed, not eligible)."""
+    idx = index(catalogs)
+    unit = army.unit(unit_id)
+    if unit is None:
+        raise KeyError(f"the party has no character {unit_id!r}")
+    profile = idx.profiles.get(unit.profile)
+    choices: list[Choice] = []
+    for spell in idx.spells.values():
+        usable = profile is not None and any(can_attempt(profile, c) for c in spell.combinations)
+        known = profile is not None and spell.id in profile.spells
+        choices.append(Choice("spell", spell.id, display_name(spell.name), 0, usable, spell, int(known)))
+    return choices
+
+
+def stamp(army: PfpvArmy, catalogs: Catalogs) -> PfpvArmy:
+    idx = index(catalogs)
+    profiles = {u.profile: idx.profiles[u.profile] for u in army.units if u.profile in idx.profiles}
+    spells = {sid: idx.spells[sid] for p in profiles.values() for sid in p.spells if sid in idx.spells}
+    snapshot = Snapshot.model_validate(
+        {"profiles": profiles, "spells": spells, "sources": idx.sources, "disciplines": idx.disciplines}
+    )
+    refs = tuple(CatalogRef(id=cid, revision=rev) for cid, rev in sorted(catalogs.revisions().items()))
+    return PfpvArmy.model_validate({**dict(army), "catalogs": refs, "snapshot": snapshot})
+
+
+def compare(army: PfpvArmy, catalogs: Catalogs) -> list[Change]:
+    changes: list[Change] = []
+    revisions = catalogs.revisions()
+    for ref in army.catalogs:
+        if ref.id not in revisions:
+            changes.append(Change.of("change.catalog_missing", catalog=ref.id, old=ref.revision))
+        elif revisions[ref.id] != ref.revision:
+            changes.append(
+                Change.of("change.catalog_revision", catalog=ref.id, old=ref.revision, new=revisions[ref.id])
+            )
+    return changes

@@ -1,0 +1,335 @@
+"""A « Par le Fer et par le Verbe » scene: the party's Don, Vitality and fatigue, the spells being cast at once
+(PF-04), combat rounds, time passing (PF-10), and castings resolved with their rolls (PF-01 … PF-09).
+
+The scene is the system's "battle": one side (the party); the shared battle code works with it unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, Strict, TypeAdapter
+
+from warband.model.army import Problem
+from warband.model.army import stamp as stamp_army
+from warband.model.battle_log import LogEntry
+from warband.model.catalog import Catalogs, Flag, Frozen, Id
+from warband.model.edits import replace
+from warband.model.messages import N_, TEMPLATES
+from warband.model.names import display_name
+from warband.model.session import RefusedError
+from warband.model.systems.pfpv import casting
+from warband.model.systems.pfpv.schema import PfpvArmy, Profile, Snapshot
+
+TEMPLATES.update(
+    {
+        "pf.setup": N_("{reason}"),
+        "pf.simultaneous": N_("{unit} already casts {count} spells at once: 6 at the most (PF-04)."),
+        "pf.unknown_spell": N_("{unit} does not know the spell {spell}."),
+    }
+)
+
+Key = Annotated[str, Strict(), Field(max_length=100)]
+Roll = Annotated[int, Strict(), Field(ge=0, le=10)]
+
+
+class Casting(Frozen):
+    """A spell being cast (PF-04: spells cast at once each take their own time; the shortest ends first)."""
+
+    spell: Id
+    started_round: Annotated[int, Strict(), Field(ge=0)]
+
+
+class CharacterState(Frozen):
+    don: Annotated[int, Strict(), Field(ge=0, le=400)]
+    vitality: Annotated[int, Strict(), Field(ge=-60, le=60)]
+    fatigue: Annotated[int, Strict(), Field(ge=0, le=5)] = 0
+    casting: tuple[Casting, ...] = ()
+
+
+class PfpvScene(Frozen):
+    format: Literal["warband-battle"] = "warband-battle"
+    version: Annotated[int, Strict(), Field(ge=1)] = 1
+    system: Literal["pfpv"] = "pfpv"
+    party: PfpvArmy
+    player: Annotated[str, Strict(), Field(max_length=80)] = "Game master"
+    entries: Snapshot = Snapshot()
+    round: Annotated[int, Strict(), Field(ge=0, le=100_000)] = 0
+    """Combat rounds so far (0: not in combat)."""
+    hours: Annotated[int, Strict(), Field(ge=0, le=1_000_000)] = 0
+    characters: dict[str, CharacterState] = Field(default_factory=dict)
+    ended: Flag = False
+
+    @property
+    def turn(self) -> int:
+        """The battle log's turn: the combat round."""
+        return self.round
+
+    @property
+    def phase(self) -> str:
+        return "combat" if self.round else "scene"
+
+    @property
+    def sides(self) -> tuple[Any, ...]:
+        """One side, the party, for the code that names the players of a battle."""
+        return (_PartySide(self.player),)
+
+
+class _PartySide:
+    def __init__(self, player: str) -> None:
+        self.player = player
+
+
+class PfpvSceneFile(PfpvScene):
+    log: tuple[LogEntry, ...] = ()
+    dice: dict[str, Any] | None = None
+
+
+def start_scene(party: PfpvArmy, catalogs: Catalogs, player: str = "Game master") -> PfpvScene:
+    snapshot = getattr(stamp_army(party, catalogs), "snapshot", None) or Snapshot()
+    characters = {}
+    for unit in party.units:
+        profile = snapshot.profiles.get(unit.profile)
+        if profile is not None:
+            characters[unit.id] = CharacterState(don=profile.don, vitality=profile.vitality)
+    return PfpvScene(party=party, player=player or "Game master", entries=snapshot, characters=characters)
+
+
+def profile_of(scene: PfpvScene, key: str) -> Profile:
+    unit = scene.party.unit(key)
+    if unit is None or unit.profile not in scene.entries.profiles:
+        raise KeyError(f"no character {key!r} in this scene")
+    return scene.entries.profiles[unit.profile]
+
+
+def label_of(scene: PfpvScene, key: str) -> str:
+    unit = scene.party.unit(key)
+    if unit is None:
+        return key
+    return unit.label or display_name(profile_of(scene, key).name)
+
+
+def with_character(scene: PfpvScene, key: str, **changes: object) -> PfpvScene:
+    states = dict(scene.characters)
+    states[key] = replace(states[key], **changes)
+    return replace(scene, characters=states)
+
+
+# --- commands -----------------------------------------------------------------------------------------------
+class SetValue(Frozen):
+    """Don, Vitality or fatigue set by hand, held within 0 … the character's maximum (fatigue 0 … 5)."""
+
+    kind: Literal["set_value"] = "set_value"
+    key: Key
+    field: Literal["don", "vitality", "fatigue"]
+    value: Annotated[int, Strict(), Field(ge=-60, le=400)]
+
+    @property
+    def label(self) -> str:
+        return f"{self.field.capitalize()}: {self.value}"
+
+    def apply(self, state: PfpvScene) -> PfpvScene:
+        profile = profile_of(state, self.key)
+        top = {"don": profile.don, "vitality": profile.vitality, "fatigue": 5}[self.field]
+        return with_character(state, self.key, **{self.field: max(0, min(top, self.value))})
+
+
+class NextRound(Frozen):
+    kind: Literal["next_round"] = "next_round"
+
+    @property
+    def label(self) -> str:
+        return "Next combat round"
+
+    def apply(self, state: PfpvScene) -> PfpvScene:
+        return replace(state, round=state.round + 1)
+
+
+class EndCombat(Frozen):
+    kind: Literal["end_combat"] = "end_combat"
+
+    @property
+    def label(self) -> str:
+        return "End of combat"
+
+    def apply(self, state: PfpvScene) -> PfpvScene:
+        return replace(state, round=0)
+
+
+class TimePasses(Frozen):
+    """PF-10: hours asleep, in calm or intense activity; Don recovered, never above the maximum."""
+
+    kind: Literal["time"] = "time"
+    hours: Annotated[int, Strict(), Field(ge=1, le=1000)]
+    activity: Literal["asleep", "calm", "intense"]
+
+    @property
+    def label(self) -> str:
+        return f"{self.hours} h {self.activity}"
+
+    def apply(self, state: PfpvScene) -> PfpvScene:
+        states = {}
+        for key, character in state.characters.items():
+            profile = profile_of(state, key)
+            don = casting.recover(character.don, profile.don, self.hours, self.activity, profile.recovery)
+            states[key] = replace(character, don=don)
+        return replace(state, characters=states, hours=state.hours + self.hours)
+
+
+class StartCasting(Frozen):
+    """A spell begins; spells cast at once put their penalty on every roll of each of them (PF-04)."""
+
+    kind: Literal["start_casting"] = "start_casting"
+    key: Key
+    spell: Id
+
+    @property
+    def label(self) -> str:
+        return f"Start casting {self.spell}"
+
+    def apply(self, state: PfpvScene) -> PfpvScene:
+        character = state.characters[self.key]
+        if len(character.casting) >= 6:
+            label = label_of(state, self.key)
+            raise RefusedError(
+                Problem.of("PF-04", "pf.simultaneous", None, unit=label, count=len(character.casting))
+            )
+        cast = Casting(spell=self.spell, started_round=state.round)
+        return with_character(state, self.key, casting=(*character.casting, cast))
+
+
+class StopCasting(Frozen):
+    """A spell ends (resolved, distracted away (PF-09), or given up): it no longer counts as cast at once."""
+
+    kind: Literal["stop_casting"] = "stop_casting"
+    key: Key
+    index: Annotated[int, Strict(), Field(ge=0)]
+
+    @property
+    def label(self) -> str:
+        return "Stop casting"
+
+    def apply(self, state: PfpvScene) -> PfpvScene:
+        character = state.characters[self.key]
+        casting_now = list(character.casting)
+        del casting_now[self.index]
+        return with_character(state, self.key, casting=tuple(casting_now))
+
+
+class CastingSetup(Frozen):
+    """The choices of a casting, as the journal keeps them (see casting.Setup)."""
+
+    spell: Id
+    combination: Annotated[int, Strict(), Field(ge=0)] = 0
+    source_modifiers: dict[Id, Annotated[int, Strict(), Field(ge=-30, le=30)]] = Field(default_factory=dict)
+    discipline_modifiers: dict[Id, Annotated[int, Strict(), Field(ge=-30, le=30)]] = Field(default_factory=dict)
+    don_contact: dict[Id, Annotated[int, Strict(), Field(ge=0, le=400)]] = Field(default_factory=dict)
+    don_control: dict[Id, Annotated[int, Strict(), Field(ge=0, le=10)]] = Field(default_factory=dict)
+    links: dict[Id, Annotated[int, Strict(), Field(ge=-2, le=2)]] = Field(default_factory=dict)
+    support: Annotated[int, Strict(), Field(ge=0, le=10)] = 0
+    whisper: Flag = False
+    no_gesture: Flag = False
+    grimoire: Flag = False
+    time: Annotated[int, Strict(), Field(ge=-10, le=10)] = 0
+    backlash_per_roll: Flag = True
+    vitality_factor: Annotated[int, Strict(), Field(ge=1, le=4)] = 2
+
+
+def build_setup(scene: PfpvScene, key: str, choice: CastingSetup) -> casting.Setup:
+    """The casting's numbers from the character, the spell's combination (the game master's modifiers when
+    given, PF-01), and the choices; fatigue and the spells cast at once come from the scene (PF-04)."""
+    profile = profile_of(scene, key)
+    spell = scene.entries.spells[choice.spell]
+    combination = spell.combinations[choice.combination]
+    sources = {p.id: choice.source_modifiers.get(p.id, p.modifier) for p in combination.sources}
+    disciplines = {p.id: choice.discipline_modifiers.get(p.id, p.modifier) for p in combination.disciplines}
+    specialisation = {
+        s.discipline: s.bonus
+        for s in profile.specialisations
+        if s.spell in (None, spell.id) and s.discipline in disciplines
+    }
+    character = scene.characters[key]
+    at_once = max(1, len(character.casting))
+    return casting.Setup(
+        level=spell.level,
+        source_skills={s: profile.contact.get(s, 0) for s in sources},
+        source_modifiers=sources,
+        discipline_skills={d: profile.disciplines.get(d, 0) for d in disciplines},
+        discipline_modifiers=disciplines,
+        don=character.don,
+        vitality=character.vitality,
+        don_contact=dict(choice.don_contact),
+        don_control=dict(choice.don_control),
+        links=dict(choice.links),
+        specialisation=specialisation,
+        support=choice.support,
+        whisper=choice.whisper,
+        no_gesture=choice.no_gesture,
+        grimoire=choice.grimoire,
+        fatigue=character.fatigue,
+        simultaneous=min(at_once, 6),
+        time=choice.time,
+    )
+
+
+def options_of(choice: CastingSetup) -> casting.CastingOptions:
+    return casting.CastingOptions(choice.backlash_per_roll, choice.vitality_factor)
+
+
+class ResolveCasting(Frozen):
+    """A casting with its rolls already made: the outcome applied to the caster's Don and Vitality."""
+
+    kind: Literal["resolve_casting"] = "resolve_casting"
+    key: Key
+    choice: CastingSetup
+    contact: dict[Id, Roll]
+    control: dict[Id, Roll] = Field(default_factory=dict)
+
+    @property
+    def label(self) -> str:
+        return f"Cast {self.choice.spell}"
+
+    def result(self, state: PfpvScene) -> casting.Result:
+        setup = build_setup(state, self.key, self.choice)
+        problems = casting.setup_problems(setup)
+        if problems:
+            rule = problems[0].split(":", 1)[0]
+            raise RefusedError(Problem.of(rule, "pf.setup", None, reason=problems[0]))
+        return casting.resolve(setup, self.contact, self.control, options_of(self.choice))
+
+    def apply(self, state: PfpvScene) -> PfpvScene:
+        result = self.result(state)
+        return with_character(state, self.key, don=max(0, result.don_after), vitality=result.vitality_after)
+
+
+SceneCommand = Annotated[
+    SetValue | NextRound | EndCombat | TimePasses | StartCasting | StopCasting | ResolveCasting,
+    Field(discriminator="kind"),
+]
+COMMANDS: TypeAdapter[SceneCommand] = TypeAdapter(SceneCommand)
+
+
+def describe(result: casting.Result, level: int) -> str:
+    """Every step of a casting with its numbers, for the log and the resolver."""
+    parts = ["raw " + ", ".join(f"{s} {v}" for s, v in result.raw.items())]
+    if result.margins:
+        parts.append("control " + ", ".join(f"{d} {m}" for d, m in result.margins.items()))
+    if result.net:
+        parts.append("net " + ", ".join(f"{s} {v}" for s, v in result.net.items()))
+    if result.outcome == "success":
+        parts.append(f"power {result.power}, {level} Don paid for the level")
+    if result.backlash is not None:
+        hurt = result.backlash
+        cause = "control lost: the Don for the level was missing" if result.lost_control else "backlash"
+        parts.append(f"{cause}: energy {hurt.energy}, {hurt.don_lost} Don and {hurt.vitality_lost} Vitality lost")
+    return f"{result.outcome}: " + "; ".join(parts)
+
+
+def spread(
+    levels: int, effects: Sequence[str], margins: Mapping[str, int], extra_to: Sequence[int] = ()
+) -> list[int] | None:
+    """PF-08: the even split when a margin is 2 or less; None when the caster may spread them freely."""
+    if casting.free_allowed(margins):
+        return None
+    return casting.even_split(levels, len(effects), extra_to)
