@@ -336,3 +336,25 @@ def test_an_sbg_army_opens_in_its_builder_and_plays_its_battle(window, asker):
     window.battles.tracker.resolve_requested.emit(hero_key)
     assert window.tabs.currentIndex() == 2
     assert window.battles.resolver.selected_key == hero_key
+
+
+def test_a_pfpv_party_plays_a_scene(window, asker):
+    from warband.gui.new_battle_dialog import NewBattle, NewBattleDialog
+    from warband.gui.systems.pfpv.resolver_tab import PfpvResolverTab
+    from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
+    from warband.gui.systems.pfpv.tracker_tab import PfpvTrackerTab
+    from warband.model.locations import data_dir
+
+    assert window.open_army(data_dir() / "pfpv" / "examples" / "the-company.warband.json")
+    party = window.document.army
+    dialog = NewBattleDialog(party)
+    dialog.sides[0].player.setText("Claire")
+    choice = dialog.choose()
+    assert [player for player, _army in choice.sides] == ["Claire"]  # a scene: one party, the GM plays the rest
+    dialog.deleteLater()
+    asker.new_battle_answer = NewBattle(choice.sides, choice.options)
+    assert window.battles.new_battle()
+    assert isinstance(window.battles.document, PfpvSceneDocument)
+    assert isinstance(window.battles.tracker, PfpvTrackerTab)
+    assert isinstance(window.battles.resolver, PfpvResolverTab)
+    assert window.windowTitle().startswith("Battle: Claire")

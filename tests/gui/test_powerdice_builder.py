@@ -120,7 +120,7 @@ def add_battle_mage(qtbot: QtBot, tab: BuilderTab, document: ArmyDocument) -> st
 
 # --- the registry -----------------------------------------------------------------------------------------------
 def test_the_registry_gives_each_system_its_columns_and_unit_panel(qapp: QApplication) -> None:
-    assert builder_systems() == ["confrontation", "powerdice", "sbg"]
+    assert builder_systems() == ["confrontation", "pfpv", "powerdice", "sbg"]
     powerdice = builder_panels("powerdice")
     assert [c.title for c in powerdice.profiles.columns] == ["Name", "Traits", "Level", "Cost"]
     assert [f.name for f in powerdice.profiles.filters] == ["trait", "kind"]
@@ -133,7 +133,7 @@ def test_the_registry_gives_each_system_its_columns_and_unit_panel(qapp: QApplic
 
 
 def test_a_system_without_panels_gets_names_costs_and_a_panel_that_says_so(qtbot: QtBot) -> None:
-    panels = builder_panels("pfpv")  # a system with no panels yet
+    panels = builder_panels("nosuch")  # a system with no panels
     assert [c.title for c in panels.profiles.columns] == ["Name", "Cost (A.P.)"]
     assert panels.profiles.filters == ()
     army = ConfrontationArmy.model_validate({"system": "confrontation"})

@@ -154,19 +154,19 @@ class BattleActions(QObject):
             return False
         from warband.model.battle import BattleRun
 
-        (first, army_a), (second, army_b) = choice.sides
-        if army_a.system != army_b.system:
+        if len({army.system for _player, army in choice.sides}) != 1:
             self.asker.error(_("Cannot start the battle"), _("Both armies must be of the same game."))
             return False
-        kit = self._kit(army_a.system)
+        system = choice.sides[0][1].system
+        kit = self._kit(system)
         if kit is None:
             return False
-        battle = kit.start(
-            [(first, army_a), (second, army_b)], self._catalogs_for(army_a.system), choice.options, choice.first
-        )
+        sides = list(choice.sides)[: kit.sides]
+        battle = kit.start(sides, self._catalogs_for(system), choice.options, choice.first)
         run: BattleRun[Any] = BattleRun(battle, journal=self._journal_path())
         self._set_document(kit.document(run), kit)
-        self.status.emit(_("Battle started: {a} against {b}").format(a=first, b=second))
+        players = _(" against ").join(player for player, _army in sides)
+        self.status.emit(_("Battle started: {players}").format(players=players))
         return True
 
     def open_battle(self, path: Path | None = None) -> bool:

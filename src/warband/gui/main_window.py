@@ -30,6 +30,7 @@ BUILDER_SYSTEMS = {
     "confrontation": "Confrontation",
     "powerdice": "Hex battles with power dice",
     "sbg": "Strategy Battle Game",
+    "pfpv": "Par le Fer et par le Verbe (a party)",
 }
 """The systems the builder's panels know; the others are checked on the command line until they have theirs."""
 DEFAULT_LIMIT = 400

@@ -34,13 +34,20 @@ from warband.model.systems.powerdice.battle_state import RulesOptions as PowerDi
 from warband.model.systems.sbg.battle_state import RulesOptions as SbgOptions
 
 ON_SCREEN = "on screen"
+ONE_PARTY = frozenset({"pfpv"})
+"""Games whose "battle" is a scene with one party: the first side's army alone is taken."""
+
+
+class EmptyOptions(BaseModel):
+    """No rules options to choose."""
 
 
 @dataclass(frozen=True)
 class NewBattle:
     """What the player chose: one (player, army) per side, the rules options, the side with the initiative."""
 
-    sides: tuple[tuple[str, Army], tuple[str, Army]]
+    sides: tuple[tuple[str, Army], ...]
+    """One (player, army) per side: two for a battle, one party for a role-playing scene."""
     options: BaseModel
     first: int = 0
 
@@ -191,6 +198,8 @@ class NewBattleDialog(QDialog):
                 continue
             systems.add(army.system)
             chosen.append((box.player.text().strip() or box.title(), army))
+            if army.system in ONE_PARTY:  # a role-playing scene: the party alone; the game master plays the rest
+                return NewBattle((chosen[0],), EmptyOptions()) if ok else None
         if ok and len(systems) > 1:
             self.sides[1].error.setText(_("Both armies must be of the same game."))
             ok = False

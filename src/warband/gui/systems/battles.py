@@ -29,6 +29,8 @@ class BattleKit:
     battle_model: type[BaseModel]
     file_model: type[BaseModel]
     parse_command: Callable[[Any], Any]
+    sides: int = 2
+    """Two armies face each other; a role-playing scene has one party (its game master plays the rest)."""
 
 
 def _confrontation() -> BattleKit:
@@ -128,7 +130,44 @@ def _sbg() -> BattleKit:
     )
 
 
-_KITS: dict[str, Callable[[], BattleKit]] = {"confrontation": _confrontation, "powerdice": _powerdice, "sbg": _sbg}
+def _pfpv() -> BattleKit:
+    from warband.gui.systems.pfpv.resolver_tab import PfpvResolverTab
+    from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
+    from warband.gui.systems.pfpv.tracker_tab import PfpvTrackerTab
+    from warband.model.systems.pfpv.scene import COMMANDS, PfpvScene, PfpvSceneFile, start_scene
+    from warband.model.systems.pfpv.schema import PfpvArmy
+
+    def start(
+        sides: Sequence[tuple[str, Army]], catalogs: Catalogs, options: BaseModel | None, first: int
+    ) -> BaseModel:
+        player, party = sides[0]  # a scene has one party; the game master plays the rest
+        assert isinstance(party, PfpvArmy)
+        return start_scene(party, catalogs, player)
+
+    def select(resolver: QWidget, key: str) -> None:
+        assert isinstance(resolver, PfpvResolverTab)
+        resolver.select_character(key)
+
+    return BattleKit(
+        "pfpv",
+        PfpvSceneDocument,
+        PfpvTrackerTab,
+        PfpvResolverTab,
+        select,
+        start,
+        PfpvScene,
+        PfpvSceneFile,
+        COMMANDS.validate_python,
+        sides=1,
+    )
+
+
+_KITS: dict[str, Callable[[], BattleKit]] = {
+    "confrontation": _confrontation,
+    "powerdice": _powerdice,
+    "sbg": _sbg,
+    "pfpv": _pfpv,
+}
 
 
 def battle_kit(system: str) -> BattleKit | None:

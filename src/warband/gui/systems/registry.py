@@ -42,6 +42,13 @@ def _powerdice() -> BuilderPanels:
     return BuilderPanels("powerdice", describe_profiles(), PowerDiceUnitPanel)
 
 
+def _pfpv() -> BuilderPanels:
+    from warband.gui.systems.pfpv.builder_profiles import describe_profiles
+    from warband.gui.systems.pfpv.builder_unit_panel import PfpvUnitPanel
+
+    return BuilderPanels("pfpv", describe_profiles(), PfpvUnitPanel)
+
+
 def _sbg() -> BuilderPanels:
     from warband.gui.systems.sbg.builder_profiles import describe_profiles
     from warband.gui.systems.sbg.builder_unit_panel import SbgUnitPanel
@@ -51,6 +58,7 @@ def _sbg() -> BuilderPanels:
 
 _PANELS: dict[str, Callable[[], BuilderPanels]] = {
     "confrontation": _confrontation,
+    "pfpv": _pfpv,
     "powerdice": _powerdice,
     "sbg": _sbg,
 }

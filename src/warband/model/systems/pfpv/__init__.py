@@ -18,6 +18,8 @@ class ParLeFerEtParLeVerbe:
     name = "Par le Fer et par le Verbe"
     catalog_model = PfpvCatalog
     army_model = PfpvArmy
+    uses_points = False
+    """A party has no points: the roster shows no total and no limit."""
     battle_model = PfpvScene
     battle_file_model = PfpvSceneFile
 

@@ -212,6 +212,8 @@ class StopCasting(Frozen):
 
     def apply(self, state: PfpvScene) -> PfpvScene:
         character = state.characters[self.key]
+        if self.index >= len(character.casting):
+            raise ValueError(f"{label_of(state, self.key)} casts no spell number {self.index + 1}")
         casting_now = list(character.casting)
         del casting_now[self.index]
         return with_character(state, self.key, casting=tuple(casting_now))

@@ -1,0 +1,209 @@
+"""The « Par le Fer et par le Verbe » Resolver tab: a casting step by step (PF-01 … PF-08). Choose the character,
+the spell and its combination (with the game master's modifiers), the Don and the rest; see the targets and the
+exact odds of every outcome; then roll with the program's dice or type the table's; the outcome is applied and
+logged by the document, and shown here with every step and the spread of the power levels.
+
+The tab decides nothing: `scene` and `casting` say the targets, the odds and the outcome; the document applies it.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSignalBlocker
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QScrollArea, QVBoxLayout, QWidget
+
+from warband.gui.systems.pfpv import resolver_text as text
+from warband.gui.systems.pfpv.resolver_choices import ChoicesPanel
+from warband.gui.systems.pfpv.resolver_odds import OddsPanel
+from warband.gui.systems.pfpv.resolver_result import ResultPanel
+from warband.gui.systems.pfpv.resolver_rolls import RollsPanel
+from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
+from warband.gui.systems.sbg.resolver_parts import message_label, plain_label, say
+from warband.model.messages import _
+from warband.model.systems.pfpv import casting
+from warband.model.systems.pfpv.rules import can_attempt
+from warband.model.systems.pfpv.scene import CastingSetup, profile_of
+
+
+class PfpvResolverTab(QWidget):
+    """Choose a character, then cast one of its spells; the choices, the odds, the rolls and the outcome.
+
+    While the tab is behind another one it does not follow the scene; it catches up when shown.
+    """
+
+    def __init__(self, document: PfpvSceneDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("pfpvResolverTab")
+        self._document = document
+        self._key: str | None = None
+        self._stale = False
+        self._acting = False
+        self._step: int | None = None  # the log step of the casting shown, to say when it is undone
+
+        self.character_combo = QComboBox(self)
+        self.character_combo.setObjectName("pfpvCharacterCombo")
+        self.character_combo.setAccessibleName(_("Character"))
+        self.character_combo.setPlaceholderText(_("No character in this scene"))
+        self.character_combo.setToolTip(_("The character's Don and Vitality now"))
+        self.character_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.character_combo.setMinimumContentsLength(40)
+        self.message_label = message_label(self, "pfpvMessage")
+        self.choices = ChoicesPanel(self)
+        self.odds_panel = OddsPanel(self)
+        self.rolls_panel = RollsPanel(self)
+        self.result_panel = ResultPanel(self)
+
+        top = QHBoxLayout()
+        top.addWidget(plain_label(self, "pfpvCharacterLabel", _("Character:")))
+        top.addWidget(self.character_combo, 1)
+        right = QVBoxLayout()
+        right.setContentsMargins(0, 0, 0, 0)
+        right.addWidget(self.rolls_panel)
+        right.addWidget(self.result_panel, 1)
+        columns = QHBoxLayout()
+        columns.setContentsMargins(0, 0, 0, 0)
+        columns.addWidget(self.choices, 10)
+        columns.addWidget(self.odds_panel, 11)
+        columns.addLayout(right, 11)
+        body = QWidget(self)
+        body.setLayout(columns)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(body)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.message_label)
+        layout.addWidget(scroll, 1)
+
+        self.character_combo.currentIndexChanged.connect(self._on_character_combo_current_index_changed)
+        self.choices.changed.connect(self._on_choices_changed)
+        self.rolls_panel.started.connect(self._on_rolls_panel_started)
+        self.rolls_panel.roll_requested.connect(self._on_rolls_panel_roll_requested)
+        self.rolls_panel.cast_requested.connect(self._on_rolls_panel_cast_requested)
+        document.changed.connect(self._on_document_changed)
+        document.log_changed.connect(self._on_document_log_changed)
+        document.refused.connect(self._on_document_refused)
+        self._refresh()
+
+    # --- public --------------------------------------------------------------------------------------------
+    @property
+    def selected_key(self) -> str | None:
+        return self._key
+
+    def select_character(self, key: str) -> None:
+        """Cast with this character (a unit id of the party); an unknown key changes nothing."""
+        if key not in self._document.battle.characters or key == self._key:
+            return
+        self._key = key
+        self._step = None
+        self.result_panel.clear()
+        self.rolls_panel.finish()
+        self._refresh()
+
+    def choice(self) -> CastingSetup | None:
+        return self.choices.choice()
+
+    def cast(self, typed: bool) -> casting.Result | None:
+        """Cast as chosen, with the rolls typed or the program's dice; the document applies and logs it."""
+        choice = self.choices.choice()
+        if self._key is None or choice is None:
+            return None
+        battle = self._document.battle
+        setup = self._document.setup(self._key, choice)
+        before = (battle.characters[self._key].don, battle.characters[self._key].vitality)
+        contact, control = self.rolls_panel.rolls() if typed else (None, None)
+        say(self.message_label, "")
+        self._acting = True
+        try:
+            result = self._document.cast(self._key, choice, contact, control)
+        finally:
+            self._acting = False
+        if result is None:
+            return None
+        if contact is None:  # the program's dice: show the rolls they made
+            contact = {s: setup.contact_target(s) - raw for s, raw in result.raw.items()}
+            control = {d: setup.control_target(d) - m for d, m in result.margins.items()}
+            self.rolls_panel.set_rolls(contact, control)
+        log = self._document.run.log
+        self._step = log[-1].step if log else None
+        spell = battle.entries.spells[choice.spell]
+        rolls = (contact, control or {})
+        self.result_panel.show_result(text.Names.of(battle), spell, setup, result, rolls, before)
+        self.rolls_panel.finish()
+        return result
+
+    # --- showing -------------------------------------------------------------------------------------------
+    def _refresh(self) -> None:
+        scene = self._document.battle
+        keys = list(scene.characters)
+        if self._key not in keys:
+            self._key = keys[0] if keys else None
+        with QSignalBlocker(self.character_combo):
+            self.character_combo.clear()
+            for key in keys:
+                self.character_combo.addItem(text.character_title(scene, key), key)
+            self.character_combo.setCurrentIndex(self.character_combo.findData(self._key) if self._key else -1)
+        self.choices.show_character(scene, self._key)
+        self._mark_undone()
+        self._update_odds()
+
+    def _mark_undone(self) -> None:
+        entry = next((e for e in reversed(self._document.run.log) if e.step == self._step), None)
+        self.result_panel.mark_undone(entry is not None and entry.undone)
+
+    def _update_odds(self) -> None:
+        choice = self.choices.choice()
+        if self._key is None or choice is None:
+            self.odds_panel.clear()
+            self.rolls_panel.show_setup(None, None)
+            self.rolls_panel.set_ready(False)
+            return
+        scene = self._document.battle
+        names = text.Names.of(scene)
+        setup = self._document.setup(self._key, choice)
+        problems = casting.setup_problems(setup)
+        combination = scene.entries.spells[choice.spell].combinations[choice.combination]
+        if not can_attempt(profile_of(scene, self._key), combination):
+            problems.append(_("PF-01: the character has no skill in one of these sources or disciplines."))
+        self.odds_panel.show_odds(names, setup, self._document.odds(self._key, choice), problems)
+        self.rolls_panel.show_setup(names, setup)
+        self.rolls_panel.set_ready(not problems)
+
+    # --- slots ---------------------------------------------------------------------------------------------
+    def _on_document_changed(self) -> None:
+        if self.window().isVisible() and not self.isVisible():
+            self._stale = True  # a tab behind another catches up when it is shown: the tracker stays fast
+            return
+        self._refresh()
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+        super().showEvent(event)
+        if self._stale:
+            self._stale = False
+            self._refresh()
+
+    def _on_document_log_changed(self) -> None:
+        self._mark_undone()  # an undo marks the log after the scene changed
+
+    def _on_document_refused(self, message: str) -> None:
+        if self._acting:
+            say(self.message_label, message)
+
+    def _on_character_combo_current_index_changed(self, index: int) -> None:
+        key = self.character_combo.itemData(index)
+        if isinstance(key, str):
+            self.select_character(key)
+
+    def _on_choices_changed(self) -> None:
+        say(self.message_label, "")
+        self._update_odds()
+
+    def _on_rolls_panel_started(self, started: bool) -> None:
+        self.choices.set_locked(started)
+
+    def _on_rolls_panel_roll_requested(self) -> None:
+        self.cast(typed=False)
+
+    def _on_rolls_panel_cast_requested(self) -> None:
+        self.cast(typed=True)

@@ -1,0 +1,227 @@
+"""The tracker of a « Par le Fer et par le Verbe » scene: the combat round and the hours on top; the party with its
+Don, Vitality, fatigue, MA and the spells each casts at once (PF-04); below, the chosen character's castings and
+distraction rolls (PF-09), time passing (PF-10) and the log.
+
+Every input becomes an action of the scene document; what the rules refuse comes back through the document's
+`refused` signal and shows on the message line, with its rule.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QItemSelection, QModelIndex, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
+from warband.gui.systems.pfpv.tracker_casting import CastingPanel
+from warband.gui.systems.pfpv.tracker_characters import CharactersTableModel, ValueDelegate
+from warband.gui.systems.pfpv.tracker_distraction import DistractionPanel
+from warband.gui.systems.pfpv.tracker_header import PfpvHeaderBar
+from warband.gui.systems.pfpv.tracker_log import AskPath, PfpvLogPanel
+from warband.gui.systems.pfpv.tracker_text import TRACKER_QSS, plain_label, set_look
+from warband.gui.systems.pfpv.tracker_time import TimePanel
+from warband.gui.tracker.appearance import compact_rows
+from warband.model.messages import _
+from warband.model.systems.pfpv.scene import label_of
+
+
+def _boxed(title: str, name: str, widget: QWidget, parent: QWidget) -> QGroupBox:
+    box = QGroupBox(title, parent)
+    box.setObjectName(name)
+    layout = QVBoxLayout(box)
+    layout.setContentsMargins(6, 6, 6, 6)
+    layout.addWidget(widget)
+    return box
+
+
+class PfpvTrackerTab(QWidget):
+    """One scene in play, as the game master follows it round by round and hour by hour."""
+
+    resolve_requested = Signal(str)
+    """Cast with this character (its key, the unit id): the window shows the resolver."""
+
+    def __init__(
+        self, document: PfpvSceneDocument, parent: QWidget | None = None, *, ask_path: AskPath | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.setStyleSheet(TRACKER_QSS)
+        self.header = PfpvHeaderBar(document, self)
+        self.message_label = plain_label("messageLabel", self, wrap=True)
+        self.message_label.setAccessibleName(_("Message"))
+        self.message_label.setProperty("kind", "")
+        self.message_label.setMinimumHeight(self.message_label.fontMetrics().height() + 10)
+
+        self.characters_model = CharactersTableModel(document, self)
+        self.characters_table = self._characters_table()
+        self.resolve_button = QPushButton(_("Resolve…"), self)
+        self.resolve_button.setObjectName("resolveCharacterButton")
+        self.resolve_button.setToolTip(_("Cast a spell with the selected character in the resolver"))
+        hint = plain_label("charactersHint", self)
+        hint.setText(_("Double-click Don, Vitality or Fatigue to correct it, or a character to cast with it."))
+        characters = QWidget(self)
+        characters_layout = QVBoxLayout(characters)
+        characters_layout.setContentsMargins(0, 0, 0, 0)
+        characters_layout.addWidget(self.characters_table, 1)
+        buttons = QHBoxLayout()
+        buttons.addWidget(hint)
+        buttons.addStretch(1)
+        buttons.addWidget(self.resolve_button)
+        characters_layout.addLayout(buttons)
+
+        self.casting_panel = CastingPanel(document, self)
+        self.distraction_panel = DistractionPanel(document, self)
+        self.time_panel = TimePanel(document, self)
+        self.log_panel = PfpvLogPanel(document, ask_path or self._ask_log_path, self)
+        self.casting_box = _boxed(_("Casting"), "castingBox", self.casting_panel, self)
+        self.distraction_box = _boxed(_("Distraction (PF-09)"), "distractionBox", self.distraction_panel, self)
+        self.left = left = QSplitter(Qt.Orientation.Vertical, self)
+        left.setObjectName("pfpvCastingColumn")
+        left.addWidget(self.casting_box)
+        left.addWidget(self.distraction_box)
+        left.setChildrenCollapsible(False)
+        left.setSizes([300, 200])
+        self.right = right = QSplitter(Qt.Orientation.Vertical, self)
+        right.setObjectName("pfpvSceneColumn")
+        right.addWidget(_boxed(_("Time passes (PF-10)"), "timeBox", self.time_panel, self))
+        right.addWidget(_boxed(_("Scene log"), "logBox", self.log_panel, self))
+        right.setChildrenCollapsible(False)
+        right.setSizes([140, 360])
+        self.columns = QSplitter(Qt.Orientation.Horizontal, self)
+        self.columns.setObjectName("pfpvColumns")
+        self.columns.addWidget(left)
+        self.columns.addWidget(right)
+        self.columns.setSizes([560, 700])
+        self.columns.setChildrenCollapsible(False)
+        self.rows = QSplitter(Qt.Orientation.Vertical, self)
+        self.rows.setObjectName("pfpvRows")
+        self.rows.addWidget(_boxed(_("Party"), "partyBox", characters, self))
+        self.rows.addWidget(self.columns)
+        shown = min(self.characters_model.rowCount(), 8) + 1  # the header
+        self.rows.setSizes([shown * self.characters_table.verticalHeader().defaultSectionSize() + 70, 480])
+        self.rows.setChildrenCollapsible(False)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.header)
+        layout.addWidget(self.message_label)
+        layout.addWidget(self.rows, 1)
+        self.setFocusProxy(self.characters_table)
+
+        self.characters_table.doubleClicked.connect(self._on_characters_table_double_clicked)
+        self.characters_table.selectionModel().selectionChanged.connect(self._on_characters_selection_changed)
+        self.resolve_button.clicked.connect(self._on_resolve_button_clicked)
+        self.log_panel.reported.connect(self._on_log_panel_reported)
+        document.refused.connect(self._on_document_refused)
+        document.changed.connect(self._on_document_changed)
+        if self.characters_model.rowCount():
+            self.characters_table.selectRow(0)
+        else:
+            self._on_characters_selection_changed()
+
+    def _characters_table(self) -> QTableView:
+        table = QTableView(self)
+        table.setObjectName("charactersTable")
+        table.setAccessibleName(_("Party"))
+        table.setModel(self.characters_model)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        table.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.SelectedClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+        )
+        table.setWordWrap(False)
+        table.verticalHeader().setVisible(False)
+        compact_rows(table)
+        self._value_delegate = ValueDelegate(table)
+        for column in CharactersTableModel.FIELDS:
+            table.setItemDelegateForColumn(column, self._value_delegate)
+        header = table.horizontalHeader()
+        header.setHighlightSections(False)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        metrics = table.fontMetrics()
+        m = CharactersTableModel
+        widths = {
+            m.CHARACTER: "Merlin's apprentice of the north",
+            m.DON: "Don 400 / 400",
+            m.VITALITY: "Vitality 60",
+            m.FATIGUE: "Fatigue",
+            m.MA: "MA 20",
+            m.CASTING: "Volcanic eruption, Magic shield, Sleep",
+        }
+        for column, widest in widths.items():  # once, from the font: measuring every row on each change costs
+            header.resizeSection(column, metrics.horizontalAdvance(widest) + 24)
+        return table
+
+    def splitters(self) -> dict[str, QSplitter]:
+        """The splitters whose sizes are kept between sessions, by name."""
+        return {
+            "pfpv.columns": self.columns,
+            "pfpv.rows": self.rows,
+            "pfpv.casting": self.left,
+            "pfpv.scene": self.right,
+        }
+
+    def selected_character(self) -> str | None:
+        rows = self.characters_table.selectionModel().selectedRows()
+        return self.characters_model.key(rows[0].row()) if rows else None
+
+    def select_character(self, key: str) -> None:
+        self.characters_table.selectRow(self.characters_model.row_of(key))
+
+    def show_message(self, text: str, *, refusal: bool = True) -> None:
+        """Show a sentence on the message line (empty: clear it); a refusal stands out."""
+        set_look(self.message_label, "kind", ("refusal" if refusal else "note") if text else "")
+        self.message_label.setText(text)
+        self.message_label.setAccessibleDescription(text)
+
+    def _ask_log_path(self) -> Path | None:
+        name, _filter = QFileDialog.getSaveFileName(
+            self, _("Export the scene log"), "scene-log.txt", _("Text files (*.txt);;All files (*)")
+        )
+        return Path(name) if name else None
+
+    def _on_characters_selection_changed(self, *_args: QItemSelection) -> None:
+        key = self.selected_character()
+        self.casting_panel.set_key(key)
+        self.distraction_panel.set_key(key)
+        name = label_of(self.document.battle, key) if key is not None else ""
+        self.casting_box.setTitle(_("Casting — {character}").format(character=name) if name else _("Casting"))
+        self.distraction_box.setTitle(
+            _("Distraction — {character} (PF-09)").format(character=name) if name else _("Distraction (PF-09)")
+        )
+
+    def _on_characters_table_double_clicked(self, index: QModelIndex) -> None:
+        if not index.isValid() or self.characters_model.flags(index) & Qt.ItemFlag.ItemIsEditable:
+            return  # a value is being corrected
+        self.resolve_requested.emit(self.characters_model.key(index.row()))
+
+    def _on_resolve_button_clicked(self) -> None:
+        key = self.selected_character()
+        if key is None:
+            self.show_message(_("Select a character first, then Resolve."), refusal=False)
+            return
+        self.resolve_requested.emit(key)
+
+    def _on_document_refused(self, reason: str) -> None:
+        self.show_message(reason)
+
+    def _on_document_changed(self) -> None:
+        self.show_message("")  # an action went through: the last refusal no longer applies
+
+    def _on_log_panel_reported(self, text: str, failed: bool) -> None:
+        self.show_message(text, refusal=failed)
