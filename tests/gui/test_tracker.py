@@ -15,8 +15,7 @@ from warband.gui.tracker.divination_models import (
     DivinationOrderTableModel,
     reordered,
 )
-from warband.gui.tracker.log_panel import LogTableModel
-from warband.gui.tracker.log_text import log_as_text
+from warband.gui.tracker.log_panel import LogTableModel, log_as_text
 from warband.gui.tracker.models_table_model import KEY_ROLE, ModelsTableModel
 from warband.gui.tracker.tracker_tab import TrackerTab
 from warband.model.army import load_army

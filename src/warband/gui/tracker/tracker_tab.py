@@ -6,18 +6,17 @@ document's `refused` signal and is shown on the message line, with its rule.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFileDialog, QGroupBox, QLabel, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGroupBox, QLabel, QSplitter, QVBoxLayout, QWidget
 
 from warband.gui.battle_document import BattleDocument
 from warband.gui.tracker.appearance import NOTE_STYLE, REFUSAL_STYLE
 from warband.gui.tracker.divination_panel import DivinationPanel
-from warband.gui.tracker.log_panel import AskPath, LogPanel
+from warband.gui.tracker.log_panel import LogTableModel
 from warband.gui.tracker.models_panel import ModelsPanel
 from warband.gui.tracker.summary_box import SummaryBox
 from warband.gui.tracker.turn_bar import TurnBar
+from warband.gui.widgets.battle_log import AskPath, BattleLogPanel
 from warband.model.messages import _
 
 
@@ -51,7 +50,7 @@ class TrackerTab(QWidget):
         self.summary_box = SummaryBox(document, self)
         self.models = ModelsPanel(document, self)
         self.divination = DivinationPanel(document, self)
-        self.log_panel = LogPanel(document, ask_path or self._ask_log_path, self)
+        self.log_panel = BattleLogPanel(LogTableModel(document), self, ask_path=ask_path)
 
         self.columns = QSplitter(Qt.Orientation.Horizontal, self)
         self.columns.setObjectName("trackerColumns")
@@ -93,12 +92,6 @@ class TrackerTab(QWidget):
         self.message_label.setText(text)
         self.message_label.setAccessibleDescription(text)
         self.message_label.setVisible(bool(text))
-
-    def _ask_log_path(self) -> Path | None:
-        name, _filter = QFileDialog.getSaveFileName(
-            self, _("Export the battle log"), "battle-log.txt", _("Text files (*.txt);;All files (*)")
-        )
-        return Path(name) if name else None
 
     def _on_document_refused(self, reason: str) -> None:
         self.show_message(reason)

@@ -8,12 +8,9 @@ Every input becomes an action of the scene document; what the rules refuse comes
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from PySide6.QtCore import QItemSelection, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QFileDialog,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -29,10 +26,11 @@ from warband.gui.systems.pfpv.tracker_casting import CastingPanel
 from warband.gui.systems.pfpv.tracker_characters import CharactersTableModel, ValueDelegate
 from warband.gui.systems.pfpv.tracker_distraction import DistractionPanel
 from warband.gui.systems.pfpv.tracker_header import PfpvHeaderBar
-from warband.gui.systems.pfpv.tracker_log import AskPath, PfpvLogPanel
+from warband.gui.systems.pfpv.tracker_log import PfpvLogTableModel
 from warband.gui.systems.pfpv.tracker_text import TRACKER_QSS, plain_label, set_look
 from warband.gui.systems.pfpv.tracker_time import TimePanel
 from warband.gui.tracker.appearance import compact_rows
+from warband.gui.widgets.battle_log import AskPath, BattleLogPanel
 from warband.model.messages import _
 from warband.model.systems.pfpv.scene import label_of
 
@@ -84,7 +82,7 @@ class PfpvTrackerTab(QWidget):
         self.casting_panel = CastingPanel(document, self)
         self.distraction_panel = DistractionPanel(document, self)
         self.time_panel = TimePanel(document, self)
-        self.log_panel = PfpvLogPanel(document, ask_path or self._ask_log_path, self)
+        self.log_panel = BattleLogPanel(PfpvLogTableModel(document), self, ask_path=ask_path)
         self.casting_box = _boxed(_("Casting"), "castingBox", self.casting_panel, self)
         self.distraction_box = _boxed(_("Distraction (PF-09)"), "distractionBox", self.distraction_panel, self)
         self.left = left = QSplitter(Qt.Orientation.Vertical, self)
@@ -188,12 +186,6 @@ class PfpvTrackerTab(QWidget):
         set_look(self.message_label, "kind", ("refusal" if refusal else "note") if text else "")
         self.message_label.setText(text)
         self.message_label.setAccessibleDescription(text)
-
-    def _ask_log_path(self) -> Path | None:
-        name, _filter = QFileDialog.getSaveFileName(
-            self, _("Export the scene log"), "scene-log.txt", _("Text files (*.txt);;All files (*)")
-        )
-        return Path(name) if name else None
 
     def _on_characters_selection_changed(self, *_args: QItemSelection) -> None:
         key = self.selected_character()

@@ -8,12 +8,9 @@ the other side: the markers board, the casters table and the log show only what 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QFileDialog,
     QGroupBox,
     QHeaderView,
     QSpinBox,
@@ -29,12 +26,13 @@ from PySide6.QtWidgets import (
 from warband.gui.systems.powerdice.battle_document import PowerDiceBattleDocument
 from warband.gui.systems.powerdice.markers_board import MarkersBoard
 from warband.gui.systems.powerdice.tracker_lasting import LastingPanel
-from warband.gui.systems.powerdice.tracker_log import AskPath, PowerDiceLogPanel
+from warband.gui.systems.powerdice.tracker_log import PowerDiceLogTableModel
 from warband.gui.systems.powerdice.tracker_models import CastersTableModel
 from warband.gui.systems.powerdice.tracker_segments import CastingPanel, step_info
 from warband.gui.systems.powerdice.tracker_step_bar import StepBar
 from warband.gui.systems.powerdice.tracker_text import NOTE_QSS, note_label, plain_label
 from warband.gui.tracker.appearance import compact_rows
+from warband.gui.widgets.battle_log import AskPath, BattleLogPanel
 from warband.model.messages import _
 
 ModelIndex = QModelIndex | QPersistentModelIndex
@@ -121,7 +119,7 @@ class PowerDiceTrackerTab(QWidget):
         self.casters_model = CastersTableModel(document, self)
         self.casters_table = self._casters_table()
         self.lasting = LastingPanel(document, self)
-        self.log_panel = PowerDiceLogPanel(document, ask_path or self._ask_log_path, self)
+        self.log_panel = BattleLogPanel(PowerDiceLogTableModel(document), self, ask_path=ask_path)
 
         self.step_box = _boxed(_("This step"), "stepBox", self.step_panel, self)
         self.side = QSplitter(Qt.Orientation.Vertical, self)
@@ -212,12 +210,6 @@ class PowerDiceTrackerTab(QWidget):
         self.step_panel.setCurrentIndex(page)
         if page == INFO:
             self.info_label.setText(step_info(self.document.battle))
-
-    def _ask_log_path(self) -> Path | None:
-        name, _filter = QFileDialog.getSaveFileName(
-            self, _("Export the battle log"), "battle-log.txt", _("Text files (*.txt);;All files (*)")
-        )
-        return Path(name) if name else None
 
     def _on_document_refused(self, reason: str) -> None:
         self.show_message(reason)

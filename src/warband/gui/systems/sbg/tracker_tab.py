@@ -7,12 +7,9 @@ Every input becomes an action of the battle document; what the rules refuse come
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QFileDialog,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -26,10 +23,11 @@ from PySide6.QtWidgets import (
 from warband.gui.systems.sbg.battle_document import SbgBattleDocument
 from warband.gui.systems.sbg.tracker_heroes import CounterDelegate, HeroesTableModel
 from warband.gui.systems.sbg.tracker_heroics import HeroicsPanel
-from warband.gui.systems.sbg.tracker_log import AskPath, SbgLogPanel
+from warband.gui.systems.sbg.tracker_log import SbgLogTableModel
 from warband.gui.systems.sbg.tracker_text import TRACKER_QSS, plain_label, set_look
 from warband.gui.systems.sbg.tracker_turn_bar import SbgTurnBar
 from warband.gui.tracker.appearance import compact_rows
+from warband.gui.widgets.battle_log import AskPath, BattleLogPanel
 from warband.model.messages import _
 
 ModelIndex = QModelIndex | QPersistentModelIndex
@@ -80,7 +78,7 @@ class SbgTrackerTab(QWidget):
         heroes_layout.addLayout(buttons)
 
         self.heroics = HeroicsPanel(document, self)
-        self.log_panel = SbgLogPanel(document, ask_path or self._ask_log_path, self)
+        self.log_panel = BattleLogPanel(SbgLogTableModel(document), self, ask_path=ask_path)
         self.heroics_box = _boxed(_("Heroic actions"), "heroicsBox", self.heroics, self)
         self.columns = QSplitter(Qt.Orientation.Horizontal, self)
         self.columns.setObjectName("sbgColumns")
@@ -159,12 +157,6 @@ class SbgTrackerTab(QWidget):
         set_look(self.message_label, "kind", ("refusal" if refusal else "note") if text else "")
         self.message_label.setText(text)
         self.message_label.setAccessibleDescription(text)
-
-    def _ask_log_path(self) -> Path | None:
-        name, _filter = QFileDialog.getSaveFileName(
-            self, _("Export the battle log"), "battle-log.txt", _("Text files (*.txt);;All files (*)")
-        )
-        return Path(name) if name else None
 
     def _on_heroes_table_double_clicked(self, index: QModelIndex) -> None:
         if not index.isValid() or self.heroes_model.flags(index) & (

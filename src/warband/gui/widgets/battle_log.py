@@ -1,0 +1,304 @@
+"""The battle log of any system: every action with its turn, its phase or step, the side that acted and its
+dice, newest last; undone ones struck out (AR-05); and its export as plain text.
+
+Every system's log reads the same `run.log` of a `BattleDocumentBase`; what differs between systems — the first
+column's title and text, the phase column and its names, the Side column, the names of the log and of its file —
+is a `LogLayout`.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from warband.gui.battle_base import BattleDocumentBase
+from warband.gui.tracker.appearance import (
+    FAILURE_COLOUR,
+    SUCCESS_COLOUR,
+    compact_rows,
+    muted,
+    side_tint,
+    struck_font,
+)
+from warband.model.battle_log import LogEntry
+from warband.model.messages import N_, _
+from warband.model.storage import write_bytes_atomic
+
+ModelIndex = QModelIndex | QPersistentModelIndex
+AskPath = Callable[[], Path | None]
+"""Where to write the exported log; None: the player cancelled."""
+
+
+class LogColumn(enum.Enum):
+    TURN = enum.auto()
+    PHASE = enum.auto()
+    SIDE = enum.auto()
+    TEXT = enum.auto()
+    DICE = enum.auto()
+
+
+@dataclass(frozen=True)
+class LogLayout:
+    """What one system's log shows where the systems differ. Titles, names and samples are messages, translated
+    when shown; the columns: Turn, then Phase and Side where the system has them, then What happened and Dice."""
+
+    turn_title: str = N_("Turn")
+    turn_text: Callable[[LogEntry], str] | None = None
+    """The first column's text, which also heads an exported line (`Round 2`); None: the turn number, centred,
+    and an exported line headed `Turn 2, <phase>`."""
+    turn_sample: str = ""
+    """The widest usual text of the first column, for its first width (its title where that is wider)."""
+    phase_title: str | None = N_("Phase")
+    """None: no phase column (a scene has combat rounds, not phases)."""
+    phase_name: Callable[[str], str] | None = None
+    """The phase column's text for an entry's phase; None: the code as it is (`A1`), short, centred."""
+    phase_sample: str = ""
+    sides: bool = False
+    """A Side column: the name of the player who acted, on the side's colour."""
+    dice_sample: str = "6 + 6 + 6 (rolled)"
+    title: str = N_("Battle log")
+    """The table's accessible name."""
+    export_title: str = N_("Export the battle log")
+    file_name: str = "battle-log.txt"
+    """The name the export dialog proposes."""
+
+    def columns(self) -> tuple[LogColumn, ...]:
+        phase = (LogColumn.PHASE,) if self.phase_title is not None else ()
+        side = (LogColumn.SIDE,) if self.sides else ()
+        return (LogColumn.TURN, *phase, *side, LogColumn.TEXT, LogColumn.DICE)
+
+    def turn_of(self, entry: LogEntry) -> str:
+        return str(entry.turn) if self.turn_text is None else self.turn_text(entry)
+
+    def phase_of(self, entry: LogEntry) -> str:
+        return entry.phase if self.phase_name is None else self.phase_name(entry.phase)
+
+    def line_head(self, entry: LogEntry) -> str:
+        """When an exported line happened: `Turn 2, Divination`, or the first column's own text (`Round 2`)."""
+        if self.turn_text is not None:
+            return self.turn_text(entry)
+        return _("Turn {turn}, {phase}").format(turn=entry.turn, phase=self.phase_of(entry))
+
+
+def dice_text(entry: LogEntry) -> str:
+    """`6 + 3 (rolled)`, `4 (typed)`, or nothing when no dice were thrown."""
+    if not entry.dice:
+        return ""
+    dice = " + ".join(str(d) for d in entry.dice)
+    source = {"rolled": _("rolled"), "typed": _("typed")}.get(entry.source, "")
+    return f"{dice} ({source})" if source else dice
+
+
+def entry_text(entry: LogEntry) -> str:
+    return f"{entry.text} {_('(undone)')}" if entry.undone else entry.text
+
+
+def log_as_text(log: Sequence[LogEntry], layout: LogLayout) -> str:
+    """Every entry, oldest first: `Turn 2, Divination: <what happened> [dice 6 + 3 (rolled)]`."""
+    lines = []
+    for entry in log:
+        line = f"{layout.line_head(entry)}: {entry_text(entry)}"
+        dice = dice_text(entry)
+        if dice:
+            line += " " + _("[dice {dice}]").format(dice=dice)
+        lines.append(line)
+    return "".join(f"{line}\n" for line in lines)
+
+
+class BattleLogModel(QAbstractTableModel):
+    """The document's log, oldest first, in the layout's columns; rows are only ever added, and undo only marks
+    them."""
+
+    def __init__(
+        self, document: BattleDocumentBase[Any], layout: LogLayout, parent: QObject | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.layout = layout
+        self._columns = layout.columns()
+        self._log: list[LogEntry] = list(document.run.log)
+        document.log_changed.connect(self._on_document_log_changed)
+
+    def entry(self, row: int) -> LogEntry:
+        return self._log[row]
+
+    def column(self, kind: LogColumn) -> int:
+        """Where the layout puts this column; -1 where it has none."""
+        return self._columns.index(kind) if kind in self._columns else -1
+
+    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self._log)
+
+    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self._columns)
+
+    def headerData(  # noqa: N802
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
+            return None
+        return self.title(self._columns[section]) if 0 <= section < len(self._columns) else None
+
+    def title(self, kind: LogColumn) -> str:
+        titles = {
+            LogColumn.TURN: self.layout.turn_title,
+            LogColumn.PHASE: self.layout.phase_title or N_("Phase"),
+            LogColumn.SIDE: N_("Side"),
+            LogColumn.TEXT: N_("What happened"),
+            LogColumn.DICE: N_("Dice"),
+        }
+        return _(titles[kind])
+
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid() or not 0 <= index.row() < len(self._log):
+            return None
+        entry = self._log[index.row()]
+        kind = self._columns[index.column()]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return self._text(entry, kind)
+        if role == Qt.ItemDataRole.FontRole and entry.undone:
+            return struck_font()
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if entry.undone:
+                return muted()
+            if kind is LogColumn.TEXT and entry.success is not None:
+                return QBrush(QColor(SUCCESS_COLOUR if entry.success else FAILURE_COLOUR))
+        if role == Qt.ItemDataRole.BackgroundRole and kind is LogColumn.SIDE and entry.side is not None:
+            return side_tint(entry.side)
+        if role == Qt.ItemDataRole.TextAlignmentRole and self._centred(kind):
+            return int(Qt.AlignmentFlag.AlignCenter)
+        return None
+
+    def _text(self, entry: LogEntry, kind: LogColumn) -> str:
+        if kind is LogColumn.TURN:
+            return self.layout.turn_of(entry)
+        if kind is LogColumn.PHASE:
+            return self.layout.phase_of(entry)
+        if kind is LogColumn.SIDE:
+            sides = self.document.battle.sides
+            return str(sides[entry.side].player) if entry.side is not None and entry.side < len(sides) else ""
+        return entry_text(entry) if kind is LogColumn.TEXT else dice_text(entry)
+
+    def _centred(self, kind: LogColumn) -> bool:
+        """Numbers and codes are centred, words are not."""
+        if kind is LogColumn.TURN:
+            return self.layout.turn_text is None
+        return kind is LogColumn.PHASE and self.layout.phase_name is None
+
+    def _on_document_log_changed(self) -> None:
+        log = list(self.document.run.log)
+        old = len(self._log)
+        if len(log) < old:
+            self.beginResetModel()
+            self._log = log
+            self.endResetModel()
+            return
+        marked = [row for row in range(old) if log[row].undone != self._log[row].undone]
+        if len(log) > old:
+            self.beginInsertRows(QModelIndex(), old, len(log) - 1)
+            self._log = log
+            self.endInsertRows()
+        else:
+            self._log = log
+        if marked:  # undo and redo mark one action's lines, written together: neighbours
+            self.dataChanged.emit(self.index(marked[0], 0), self.index(marked[-1], len(self._columns) - 1))
+
+
+class BattleLogPanel(QWidget):
+    """The log table, kept scrolled to the newest entry, and its export as plain text."""
+
+    reported = Signal(str, bool)
+    """A sentence for the tab's message line, and whether it is a failure (the log could not be written)."""
+
+    def __init__(
+        self, model: BattleLogModel, parent: QWidget | None = None, *, ask_path: AskPath | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.model = model
+        model.setParent(self)
+        self._ask_path = ask_path or self._ask_path_in_a_dialog
+        layout = model.layout
+        self.table = QTableView(self)
+        self.table.setObjectName("logTable")
+        self.table.setAccessibleName(_(layout.title))
+        self.table.setModel(model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().setVisible(False)
+        compact_rows(self.table)
+        header = self.table.horizontalHeader()
+        header.setHighlightSections(False)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)  # never ResizeToContents: long logs
+        header.setSectionResizeMode(model.column(LogColumn.TEXT), QHeaderView.ResizeMode.Stretch)
+        samples = {
+            LogColumn.TURN: layout.turn_sample,
+            LogColumn.PHASE: layout.phase_sample,
+            LogColumn.SIDE: "Player name",
+            LogColumn.DICE: layout.dice_sample,
+        }
+        metrics = self.table.fontMetrics()
+        for kind, sample in samples.items():
+            column = model.column(kind)
+            if column >= 0:
+                texts = (model.title(kind), _(sample)) if sample else (model.title(kind),)
+                widest = max(metrics.horizontalAdvance(text) for text in texts)
+                header.resizeSection(column, widest + (16 if kind is LogColumn.SIDE else 24))
+        self.export_button = QPushButton(_("Export log…"), self)
+        self.export_button.setObjectName("exportLogButton")
+        self.export_button.setToolTip(_("Write the whole log, undone actions included, to a text file"))
+
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.export_button)
+        box = QVBoxLayout(self)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addWidget(self.table, 1)
+        box.addLayout(buttons)
+
+        self.export_button.clicked.connect(self._on_export_button_clicked)
+        model.rowsInserted.connect(self._on_model_rows_inserted)
+        self.table.scrollToBottom()
+
+    def export(self) -> Path | None:
+        """Ask where, then write the log there as plain text; the path written, or None."""
+        path = self._ask_path()
+        if path is None:
+            return None
+        text = log_as_text(self.model.document.run.log, self.model.layout)
+        try:
+            write_bytes_atomic(path, text.encode("utf-8"))
+        except OSError as exc:
+            self.reported.emit(_("Cannot write the log to {file}: {reason}").format(file=path, reason=exc), True)
+            return None
+        self.reported.emit(_("Log written to {file}").format(file=path), False)
+        return path
+
+    def _ask_path_in_a_dialog(self) -> Path | None:
+        layout = self.model.layout
+        name, _filter = QFileDialog.getSaveFileName(
+            self, _(layout.export_title), layout.file_name, _("Text files (*.txt);;All files (*)")
+        )
+        return Path(name) if name else None
+
+    def _on_model_rows_inserted(self) -> None:
+        self.table.scrollToBottom()
+
+    def _on_export_button_clicked(self) -> None:
+        self.export()
