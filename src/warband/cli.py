@@ -1,4 +1,4 @@
-"""Headless commands: validate an army, check catalogs, print the file schemas.
+"""Headless commands: validate an army, export its roster, check catalogs, print the file schemas.
 
 Exit codes (DESIGN.md "Headless commands"): 0 no problem, 1 problems found, 2 no verdict (bad usage, unreadable
 army or catalog, unknown system). With `--json`, stdout holds a JSON object in every case.
@@ -11,7 +11,7 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from warband import __version__
 from warband.model.army import Army, Report, compare, load_army, validate
@@ -24,6 +24,9 @@ from warband.model.catalog import (
 from warband.model.locations import user_catalog_dir
 from warband.model.storage import FileError
 from warband.model.system import find_system, known_systems
+
+if TYPE_CHECKING:
+    from warband.export.roster import Format
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_NO_VERDICT = 0, 1, 2
 
@@ -62,6 +65,14 @@ def build_parser() -> argparse.ArgumentParser:
     catalog_check.add_argument("files", type=Path, nargs="+", metavar="FILE")
     catalog_check.add_argument("--json", action="store_true", help="print the result as JSON")
     catalog_commands.add_parser("folder", help="print the folder of the player's own catalogs")
+
+    roster = commands.add_parser("roster", help="export an army's roster as text, HTML or PDF")
+    roster.add_argument("army", type=Path, metavar="ARMY", help="an army file (*.warband.json)")
+    _catalog_option(roster)
+    roster.add_argument("--format", required=True, choices=["text", "html", "pdf"], help="the roster's format")
+    roster.add_argument(
+        "-o", "--output", required=True, metavar="FILE", help="where to write it; '-' for stdout (text, html)"
+    )
     return parser
 
 
@@ -95,6 +106,8 @@ def main(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None = No
         return _schema(args.kind, args.system, out, err)
     if args.command == "catalog" and args.catalog_command == "check":
         return _catalog_check(args.files, args.json, out, err)
+    if args.command == "roster":
+        return _roster(args.army, args.catalog, args.format, args.output, out, err)
     if args.command == "catalog" and args.catalog_command == "folder":
         print(user_catalog_dir(), file=out)
         return EXIT_OK
@@ -149,6 +162,33 @@ def _print_report(army: Army, report: Report, catalogs: Catalogs, out: TextIO) -
     for problem in report.problems:
         where = f"{problem.unit.label} ({problem.unit.id})" if problem.unit else "army"
         print(f"  {problem.rule}  {where}: {problem.message}", file=out)
+
+
+def _roster(army_path: Path, extra: Sequence[Path], fmt: Format, output: str, out: TextIO, err: TextIO) -> int:
+    """Write the roster even when the army has problems; the exit code says whether it has."""
+    from warband.export.roster import as_html, as_text, write_roster  # the exporters load only when used
+
+    if output == "-" and fmt == "pdf":
+        return _no_verdict(
+            FileError("", "", "warband roster: a PDF is written to a file: give -o FILE"), False, out, err
+        )
+    try:
+        army = load_army(army_path)
+    except FileError as exc:
+        return _no_verdict(exc, False, out, err)
+    catalogs, load = _load_for(army, extra)
+    if load.errors:
+        for extra_error in load.errors[1:]:
+            print(extra_error, file=err)
+        return _no_verdict(load.errors[0], False, out, err)
+    if output == "-":
+        out.write(as_html(army, catalogs) if fmt == "html" else as_text(army, catalogs))
+    else:
+        try:
+            write_roster(army, catalogs, Path(output), fmt)
+        except FileError as exc:
+            return _no_verdict(exc, False, out, err)
+    return EXIT_OK if validate(army, catalogs).valid else EXIT_PROBLEMS
 
 
 def _schema(kind: str, system_id: str, out: TextIO, err: TextIO) -> int:

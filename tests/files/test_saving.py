@@ -156,3 +156,13 @@ def test_a_full_disk_keeps_the_previous_file(tmp_path, monkeypatch):
     assert err.value.message == "cannot save: the disk is full"
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.warband.json"]
+
+
+def test_a_new_file_gets_the_usual_permissions(tmp_path):
+    import os
+
+    mask = os.umask(0)
+    os.umask(mask)
+    path = tmp_path / "new.warband.json"
+    save_army(make_army(), path)
+    assert path.stat().st_mode & 0o777 == 0o666 & ~mask

@@ -33,6 +33,9 @@ MIGRATIONS: dict[str, dict[int, Migration]] = {fmt: {} for fmt in CURRENT_VERSIO
 
 M = TypeVar("M", bound=BaseModel)
 
+_UMASK = os.umask(0)
+os.umask(_UMASK)  # read once, at import, while nothing else runs: os.umask cannot be read without setting it
+
 
 @dataclass(frozen=True)
 class FileError(Exception):
@@ -195,8 +198,8 @@ def write_bytes_atomic(path: Path, data: bytes, chunk: int = 1 << 20) -> None:
                 handle.write(view[start : start + chunk])
             handle.flush()
             os.fsync(handle.fileno())
-        if path.exists():
-            os.chmod(tmp, path.stat().st_mode & 0o777)
+        # the new file keeps the old one's permissions, or gets the usual ones (mkstemp makes it private)
+        os.chmod(tmp, path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_UMASK)
         os.replace(tmp, path)
     except BaseException:
         tmp.unlink(missing_ok=True)

@@ -1,0 +1,109 @@
+"""Rosters to print and share: the army's units with their costs, what they hold, and tick boxes for battle.
+
+`roster_lines` gathers everything from the model (costs and problems from `validate`, the rest from each
+system's `ROSTER_SYSTEMS` entry); `as_text`, `as_html` and `write_pdf` render it. Files are written atomically,
+and a failure is a `FileError` saying why, with the previous file left whole.
+"""
+
+from __future__ import annotations
+
+import errno
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Literal
+
+from warband.export.details import roster_system
+from warband.export.roster_html import render_html
+from warband.export.roster_text import render_text
+from warband.export.rows import Roster, UnitRow
+from warband.model.army import Army, validate
+from warband.model.catalog import Catalogs
+from warband.model.names import display_name
+from warband.model.storage import FileError, write_bytes_atomic
+from warband.model.system import find_system
+
+Format = Literal["text", "html", "pdf"]
+FORMATS: tuple[Format, ...] = ("text", "html", "pdf")
+SUFFIXES: dict[Format, str] = {"text": ".txt", "html": ".html", "pdf": ".pdf"}
+
+
+def roster_lines(army: Army, catalogs: Catalogs, languages: Sequence[str] = ("en",)) -> Roster:
+    """The roster of an army, as values: one row per unit in army order, the totals and every problem."""
+    report = validate(army, catalogs)
+    wording = roster_system(army.system)
+    system = find_system(army.system)
+    rows: list[UnitRow] = []
+    for unit, cost in zip(army.units, report.units, strict=True):
+        profile = catalogs.get("profiles", unit.profile)
+        rows.append(
+            UnitRow(
+                id=unit.id,
+                label=cost.label,
+                profile=unit.profile if profile is None else display_name(profile.name, languages),
+                count=unit.count,
+                cost=cost.cost,
+                notes=unit.notes,
+                extras=wording.unit(unit, catalogs, languages),
+            )
+        )
+    return Roster(
+        name=army.name,
+        system=system.name if system is not None else army.system,
+        points=wording.points,
+        total=report.total_cost,
+        limit=report.points_limit,
+        army_facts=wording.army(army, catalogs),
+        units=tuple(rows),
+        problems=report.problems,
+    )
+
+
+def as_text(army: Army, catalogs: Catalogs, languages: Sequence[str] = ("en",)) -> str:
+    """The roster as plain text, to paste in a forum or print with tick boxes."""
+    return render_text(roster_lines(army, catalogs, languages))
+
+
+def as_html(army: Army, catalogs: Catalogs, languages: Sequence[str] = ("en",)) -> str:
+    """The roster as a complete HTML document; everything a player typed is escaped."""
+    return render_html(roster_lines(army, catalogs, languages))
+
+
+def as_pdf(army: Army, catalogs: Catalogs, languages: Sequence[str] = ("en",)) -> bytes:
+    """The roster as the bytes of an A4 PDF (makes an offscreen QGuiApplication if none is running)."""
+    from warband.export.pdf import html_to_pdf  # Qt loads only when a PDF is asked for
+
+    return html_to_pdf(as_html(army, catalogs, languages), army.name)
+
+
+def write_pdf(army: Army, catalogs: Catalogs, path: Path, languages: Sequence[str] = ("en",)) -> None:
+    """Write the roster as an A4 PDF, atomically; `FileError` says why it could not be written."""
+    write_roster(army, catalogs, path, "pdf", languages)
+
+
+def write_roster(
+    army: Army, catalogs: Catalogs, path: Path, fmt: Format, languages: Sequence[str] = ("en",)
+) -> None:
+    """Write the roster in a format, atomically (text and HTML in UTF-8); `FileError` says why it failed."""
+    if fmt == "pdf":
+        data = as_pdf(army, catalogs, languages)
+    elif fmt == "html":
+        data = as_html(army, catalogs, languages).encode("utf-8")
+    else:
+        data = as_text(army, catalogs, languages).encode("utf-8")
+    try:
+        write_bytes_atomic(path, data)
+    except OSError as exc:
+        raise FileError(str(path), "", f"cannot write the roster: {_reason(exc)}") from None
+
+
+def _reason(exc: OSError) -> str:
+    reasons = {
+        errno.EACCES: "permission denied (the folder or file is read-only)",
+        errno.EPERM: "permission denied (the folder or file is read-only)",
+        errno.EROFS: "the disk is read-only",
+        errno.ENOSPC: "the disk is full",
+        errno.ENOENT: "the folder does not exist",
+        errno.ENOTDIR: "a part of the path is not a folder",
+        errno.EISDIR: "a folder has that name",
+    }
+    return reasons.get(exc.errno or 0, exc.strerror or str(exc))
