@@ -166,3 +166,43 @@ def test_a_new_file_gets_the_usual_permissions(tmp_path):
     path = tmp_path / "new.warband.json"
     save_army(make_army(), path)
     assert path.stat().st_mode & 0o777 == 0o666 & ~mask
+
+
+def test_a_read_only_folder_is_a_clear_error_and_keeps_the_file(tmp_path, monkeypatch):
+    """As root the folder's permissions do not stop a write, so the refusal the OS gives is simulated."""
+    path = tmp_path / "a.warband.json"
+    save_army(make_army(unit("u1", "templar")), path)
+    before = path.read_bytes()
+
+    def read_only(*args, **kwargs):
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(storage.tempfile, "mkstemp", read_only)
+    with pytest.raises(FileError) as err:
+        save_army(make_army(unit("u1", "beast")), path)
+    assert err.value.message == "cannot save: permission denied (the folder or file is read-only)"
+    assert path.read_bytes() == before
+
+
+def test_an_older_autosave_is_migrated_and_a_newer_one_refused(tmp_path, monkeypatch):
+    import json
+
+    from warband.model.autosave import SUFFIX, autosave_bytes, read_autosave
+
+    path = tmp_path / f"old{SUFFIX}"
+    path.write_bytes(autosave_bytes(make_army(unit("u1", "templar")), None))
+
+    def v1_to_v2(doc):
+        doc["version"] = 2
+        doc["saved_at"] = doc["saved_at"] + " (migrated)"
+        return doc
+
+    monkeypatch.setitem(storage.CURRENT_VERSIONS, "warband-autosave", 2)
+    monkeypatch.setitem(storage.MIGRATIONS, "warband-autosave", {1: v1_to_v2})
+    assert read_autosave(path).saved_at.endswith("(migrated)")
+    newer = json.loads(path.read_text())
+    newer["version"] = 3
+    path.write_text(json.dumps(newer))
+    with pytest.raises(FileError) as err:
+        read_autosave(path)
+    assert "newer than this program understands" in err.value.message
