@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from warband import __version__
 from warband.gui.main_window import MainWindow
+from warband.gui.preferences import apply_preferences, load_preferences
 from warband.gui.settings import load_settings, settings_path
 from warband.model.autosave import autosave_dir
 from warband.model.catalog import CatalogLoad, catalog_paths, load_catalogs
@@ -31,12 +32,17 @@ def run(argv: Sequence[str] = (), *, smoke: bool = False) -> int:
     app.setApplicationName("Warband")
     app.setApplicationVersion(__version__)
     app.setOrganizationName("Warband")
+    preferences, preferences_error = load_preferences()
+    assert isinstance(app, QApplication)  # widgets need one (a QCoreApplication left by someone else would fail)
+    apply_preferences(app, preferences)  # before any widget is built, so every one starts with the font
     catalogs = load_window_catalogs()
     gc.freeze()  # the catalogs live as long as the program: keep the collector off them
     settings, settings_error = load_settings()
     window = MainWindow(
         catalogs, settings, autosave_dir(), load_catalogs=load_window_catalogs, settings_file=settings_path()
     )
+    window.preferences = preferences
+    window.autosaver.enabled = preferences.autosave
     if smoke:
         window.show()
         app.processEvents()
@@ -46,6 +52,14 @@ def run(argv: Sequence[str] = (), *, smoke: bool = False) -> int:
     window.show()
 
     def after_start() -> None:
+        if preferences_error is not None:
+            QMessageBox.warning(
+                window,
+                _("Preferences reset"),
+                _("The preferences file could not be used, so the defaults apply:\n{error}").format(
+                    error=preferences_error
+                ),
+            )
         if settings_error is not None:
             QMessageBox.warning(
                 window,

@@ -358,3 +358,36 @@ def test_a_pfpv_party_plays_a_scene(window, asker):
     assert isinstance(window.battles.tracker, PfpvTrackerTab)
     assert isinstance(window.battles.resolver, PfpvResolverTab)
     assert window.windowTitle().startswith("Battle: Claire")
+
+
+def test_autosave_can_be_turned_off(window, autosave_folder):
+    add_priestess(window)
+    window.autosaver.autosave_now()
+    window.autosaver.flush()
+    assert len(list(autosave_folder.iterdir())) == 1
+    window.autosaver.enabled = False
+    window.autosaver.autosave_now()  # off: nothing written, and the earlier autosave goes
+    window.autosaver.flush()
+    assert list(autosave_folder.iterdir()) == []
+
+
+def test_preferences_apply_and_save(window, tmp_path):
+    from PySide6.QtWidgets import QApplication
+
+    from warband.gui.preferences import Preferences, load_preferences
+
+    window._preferences_file = tmp_path / "preferences.json"
+    before = QApplication.font().pointSize()
+    window.choose_preferences = lambda current: None  # cancelled: nothing changes
+    assert window.edit_preferences() is False
+    window.choose_preferences = lambda current: current.changed(font_size=18, autosave=False)
+    try:
+        assert window.edit_preferences()
+        assert QApplication.font().pointSize() == 18
+        assert window.autosaver.enabled is False
+        saved, error = load_preferences(tmp_path / "preferences.json")
+        assert error is None and saved.font_size == 18 and not saved.autosave
+    finally:
+        from warband.gui.preferences import apply_preferences
+
+        apply_preferences(QApplication.instance(), Preferences(font_size=before))

@@ -36,6 +36,8 @@ class Autosaver(QObject):
         self._document: ArmyDocument | None = None
         self._path: Path | None = None
         self._last: Future[None] | None = None
+        self.enabled = True
+        """Off (Preferences): nothing is written, and an earlier autosave of the document is removed."""
 
     @property
     def path(self) -> Path | None:
@@ -52,7 +54,7 @@ class Autosaver(QObject):
             self._timer.start()
 
     def _on_document_state_changed(self) -> None:
-        if self.sender() is not self._document:
+        if self.sender() is not self._document or not self.enabled:
             return
         self._timer.start()
 
@@ -62,7 +64,7 @@ class Autosaver(QObject):
         document, path = self._document, self._path
         if document is None or path is None:
             return
-        if not document.modified:
+        if not self.enabled or not document.modified:
             self._submit(discard_autosave, path)
             return
         payload = autosave_bytes(document.army, document.path)

@@ -7,7 +7,16 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QScrollArea, QTabWidget, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QScrollArea,
+    QTabWidget,
+    QWidget,
+)
 
 from warband import __version__
 from warband.gui.army_document import ArmyDocument
@@ -16,7 +25,10 @@ from warband.gui.battle_actions import BattleActions
 from warband.gui.builder.builder_tab import BuilderTab
 from warband.gui.dialogs import Asker, QtAsker, Unsaved
 from warband.gui.pages import tab_page
+from warband.gui.preferences import Preferences, apply_preferences, save_preferences
+from warband.gui.rules_help import RuleNamer, RulesHelpDialog
 from warband.gui.settings import Settings, save_settings
+from warband.gui.window_extras import RosterAndRules, qt_path_chooser
 from warband.model.army import ARMY_SUFFIX, Army, compare, load_army, save_army, stamp
 from warband.model.autosave import Recoverable, discard_autosave, find_autosaves
 from warband.model.catalog import CatalogLoad, Catalogs
@@ -43,7 +55,7 @@ def new_army(system: str = DEFAULT_SYSTEM) -> Army:
     )
 
 
-class MainWindow(QMainWindow):
+class MainWindow(RosterAndRules, QMainWindow):
     """One army at a time, in the Army builder tab."""
 
     def __init__(
@@ -54,6 +66,7 @@ class MainWindow(QMainWindow):
         *,
         load_catalogs: Callable[[], CatalogLoad] | None = None,
         settings_file: Path | None = None,
+        preferences_file: Path | None = None,
         asker: Asker | None = None,
         parent: QWidget | None = None,
     ) -> None:
@@ -62,6 +75,7 @@ class MainWindow(QMainWindow):
         self.catalog_load = catalog_load
         self.settings = settings
         self._settings_file = settings_file
+        self._preferences_file = preferences_file
         self._load_catalogs = load_catalogs
         self.asker: Asker = asker or QtAsker(self)
         self.autosaver = Autosaver(autosave_folder, self)
@@ -77,6 +91,15 @@ class MainWindow(QMainWindow):
         self.document: ArmyDocument
         self.builder: BuilderTab
         self._builder_page: QScrollArea
+        self.export_path_chooser = qt_path_chooser(self)
+        """Where File → Export Roster asks for the file; tests put their own chooser here."""
+        self.preferences = Preferences()
+        """Set by app.py from the player's file; Edit → Preferences changes and saves it."""
+        self.choose_preferences: Callable[[Preferences], Preferences | None] = self._preferences_dialog
+        self.rules_help: RulesHelpDialog | None = None
+        self.rule_namer = RuleNamer(self)
+        """The rule named by the latest problem or refusal, which Help → Explain Rule opens."""
+        self.rule_namer.named.connect(self._on_rule_namer_named)
         self._build_actions()
         self._build_menus()
         self._set_document(ArmyDocument(new_army(), self._catalogs_for(DEFAULT_SYSTEM)))
@@ -130,7 +153,24 @@ class MainWindow(QMainWindow):
         self.catalog_errors_action = self._action(
             _("Show catalogs left &out…"), self._show_catalog_errors, None, "actionCatalogErrors"
         )
+        self.export_action = self._action(
+            _("&Export Roster…"), lambda: self.export_roster(), [key("Ctrl+Shift+E")], "actionExportRoster"
+        )
+        self.print_preview_action = self._action(
+            _("Print Pre&view…"), lambda: self.print_preview(), [key("Ctrl+Shift+P")], "actionPrintPreview"
+        )
+        self.print_action = self._action(
+            _("&Print…"), lambda: self.print_roster(), [key(std.Print)], "actionPrint"
+        )
+        self.rules_action = self._action(_("&Rules"), lambda: self.show_rules(), [key("F1")], "actionRules")
+        self.explain_rule_action = self._action(
+            _("Explain the &Last Rule Named"), self.explain_last_rule, [key("Ctrl+F1")], "actionExplainRule"
+        )
+        self.explain_rule_action.setEnabled(False)
         self.about_action = self._action(_("&About Warband"), self._about, None, "actionAbout")
+        self.preferences_action = self._action(
+            _("&Preferences…"), self.edit_preferences, [key(std.Preferences), key("Ctrl+,")], "actionPreferences"
+        )
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -153,6 +193,10 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.save_as_action)
         file_menu.addAction(self.close_action)
         file_menu.addSeparator()
+        file_menu.addAction(self.export_action)
+        file_menu.addAction(self.print_preview_action)
+        file_menu.addAction(self.print_action)
+        file_menu.addSeparator()
         file_menu.addAction(self.new_battle_action)
         file_menu.addAction(self.open_battle_action)
         file_menu.addAction(self.save_battle_as_action)
@@ -162,11 +206,17 @@ class MainWindow(QMainWindow):
         edit_menu = bar.addMenu(_("&Edit"))
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.preferences_action)
         catalog_menu = bar.addMenu(_("&Catalogs"))
         catalog_menu.addAction(self.reload_action)
         catalog_menu.addAction(self.catalog_errors_action)
         help_menu = bar.addMenu(_("&Help"))
+        help_menu.addAction(self.rules_action)
+        help_menu.addAction(self.explain_rule_action)
+        help_menu.addSeparator()
         help_menu.addAction(self.about_action)
+        self.statusBar().messageChanged.connect(self.rule_namer.note_text)
         self._fill_recent_menu()
 
     def _catalogs_for(self, system: str) -> Catalogs:
@@ -197,6 +247,9 @@ class MainWindow(QMainWindow):
         document.history_changed.connect(self._update_undo_actions)
         document.state_changed.connect(self._update_title)
         document.refused.connect(self._on_document_refused)
+        self.rule_namer.watch_problems(document, self.builder.problems)
+        self.builder.problems.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.builder.problems.table.addAction(self.explain_rule_action)
         self.autosaver.watch(document, autosave_path)
         self._update_title()
         self._update_undo_actions()
@@ -229,6 +282,7 @@ class MainWindow(QMainWindow):
         if document is not None:
             document.history_changed.connect(self._update_title)
             document.history_changed.connect(self._update_undo_actions)
+            document.refused.connect(self.rule_namer.note_text)
         self._update_title()
         self._update_undo_actions()
 
@@ -374,6 +428,7 @@ class MainWindow(QMainWindow):
     def _show_catalog_errors(self) -> None:
         self.asker.catalog_errors(list(self.catalog_load.errors))
 
+    # --- rosters -------------------------------------------------------------------------------------------
     # --- recovery ------------------------------------------------------------------------------------------
     def offer_recovery(self) -> bool:
         """At start: offer the autosaves left by a session that did not end cleanly."""
@@ -429,6 +484,28 @@ class MainWindow(QMainWindow):
 
     def _on_autosaver_failed(self, reason: str) -> None:
         self.statusBar().showMessage(_("Autosave failed: {reason}").format(reason=reason), STATUS_MS)
+
+    def _preferences_dialog(self, current: Preferences) -> Preferences | None:
+        from warband.gui.preferences_dialog import PreferencesDialog
+
+        dialog = PreferencesDialog(current, self)
+        return dialog.result_preferences() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    def edit_preferences(self) -> bool:
+        """Edit → Preferences: applied at once (font, theme, autosave), saved; the language at the next start."""
+        chosen = self.choose_preferences(self.preferences)
+        if chosen is None:
+            return False
+        self.preferences = chosen
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_preferences(app, chosen)
+        self.autosaver.enabled = chosen.autosave
+        try:
+            save_preferences(chosen, self._preferences_file)
+        except FileError as exc:
+            self.asker.error(_("Cannot save the preferences"), str(exc))
+        return True
 
     def _about(self) -> None:
         box = QMessageBox(self)
