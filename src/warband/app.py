@@ -14,11 +14,12 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from warband import __version__
 from warband.gui.main_window import MainWindow
-from warband.gui.preferences import apply_preferences, load_preferences
+from warband.gui.preferences import apply_preferences, effective_language, load_preferences
+from warband.gui.qt_translations import install_qt_translations
 from warband.gui.settings import load_settings, settings_path
 from warband.model.autosave import autosave_dir
 from warband.model.catalog import CatalogLoad, catalog_paths, load_catalogs
-from warband.model.messages import _
+from warband.model.messages import _, current_language, load_language
 
 
 def load_window_catalogs() -> CatalogLoad:
@@ -35,6 +36,8 @@ def run(argv: Sequence[str] = (), *, smoke: bool = False) -> int:
     preferences, preferences_error = load_preferences()
     assert isinstance(app, QApplication)  # widgets need one (a QCoreApplication left by someone else would fail)
     apply_preferences(app, preferences)  # before any widget is built, so every one starts with the font
+    load_language(effective_language(preferences))  # widgets translate their texts as they are built
+    install_qt_translations(app, current_language())  # Qt's own dialogs too (the module keeps the translators)
     catalogs = load_window_catalogs()
     gc.freeze()  # the catalogs live as long as the program: keep the collector off them
     settings, settings_error = load_settings()

@@ -2,14 +2,24 @@
 
 The model speaks in keys with parameters so that the window can show a sentence in the player's language while
 files and the command line keep the English one. Every template names its parameters in braces.
+
+The catalogs are resources/locale/<lang>/LC_MESSAGES/warband.mo, compiled from the .po files by
+scripts/i18n.py; a string without a translation stays in English.
 """
 
 from __future__ import annotations
 
 import gettext
 from collections.abc import Mapping
+from pathlib import Path
+
+from warband.model.locations import resources_dir
+
+DOMAIN = "warband"
+SOURCE_LANGUAGE = "en"
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
+_language = SOURCE_LANGUAGE
 
 
 def _(text: str) -> str:
@@ -24,8 +34,45 @@ def N_(text: str) -> str:  # noqa: N802 (the gettext convention)
 
 def use_translation(translation: gettext.NullTranslations) -> None:
     """Switch the language of every later message (the window calls this from Preferences)."""
-    global _translation
+    global _translation, _language
     _translation = translation
+    _language = translation.info().get("language") or SOURCE_LANGUAGE
+
+
+def locale_dir() -> Path:
+    """Where the compiled catalogs are: resources/locale, in the wheel or in the checkout."""
+    return resources_dir() / "locale"
+
+
+def available_languages() -> list[str]:
+    """English and every language with a compiled catalog ("fr", "ru"…), for the Preferences."""
+    found = {path.parent.parent.name for path in locale_dir().glob(f"*/LC_MESSAGES/{DOMAIN}.mo")}
+    return [SOURCE_LANGUAGE, *sorted(found - {SOURCE_LANGUAGE})]
+
+
+def _normalised(lang: str) -> str:
+    """The gettext name of "fr-FR", "fr_FR.UTF-8" or "fr_FR@euro": "fr_FR"."""
+    return lang.strip().split(".")[0].split("@")[0].replace("-", "_")
+
+
+def load_language(lang: str) -> bool:
+    """Translate every later message into `lang` ("fr", "ru", "fr_FR", "en"…).
+
+    Returns whether the language is available: English always is; a language without a catalog falls back to
+    English (False), as does every string its catalog does not translate.
+    """
+    code = _normalised(lang)
+    if code in ("", "C", "POSIX") or code.split("_")[0].lower() == SOURCE_LANGUAGE:
+        use_translation(gettext.NullTranslations())
+        return True
+    translation = gettext.translation(DOMAIN, str(locale_dir()), [code], fallback=True)
+    use_translation(translation)
+    return type(translation) is not gettext.NullTranslations
+
+
+def current_language() -> str:
+    """The language of the loaded catalog ("fr", "ru"), or "en"."""
+    return _language
 
 
 TEMPLATES: dict[str, str] = {
