@@ -391,3 +391,16 @@ def test_preferences_apply_and_save(window, tmp_path):
         from warband.gui.preferences import apply_preferences
 
         apply_preferences(QApplication.instance(), Preferences(font_size=before))
+
+
+def test_the_default_folders_come_from_the_preferences(window, asker, tmp_path):
+    armies, battles = tmp_path / "armies", tmp_path / "battles"
+    armies.mkdir()
+    battles.mkdir()
+    window.preferences = window.preferences.changed(armies_folder=str(armies), battles_folder=str(battles))
+    suggested = []
+    asker.save_path = lambda path: suggested.append(path)  # cancelled, but the folder offered is recorded
+    add_priestess(window)
+    window.save_as()
+    assert suggested[0].parent == armies
+    assert window.battles.battles_folder() == battles

@@ -77,6 +77,8 @@ class BattleActions(QObject):
         self._screen_army = screen_army
         self.journal_folder = journal_folder
         self.document: BattleDocumentBase[Any] | None = None
+        self.battles_folder: Callable[[], Path] = Path.home
+        """Where battles are opened and saved by default (the window gives the Preferences' folder)."""
         self.kit: BattleKit | None = None
         self.tracker: Any = None
         self.resolver: Any = None
@@ -173,7 +175,7 @@ class BattleActions(QObject):
         if not self.maybe_save():
             return False
         if path is None:
-            path = self.asker.open_battle_path(None)
+            path = self.asker.open_battle_path(self.battles_folder())
             if path is None:
                 return False
         from warband.model.battle import BattleRun, load_battle
@@ -206,7 +208,7 @@ class BattleActions(QObject):
             return False
         from warband.model.battle import BATTLE_SUFFIX
 
-        folder = document.path.parent if document.path else Path.home()
+        folder = document.path.parent if document.path else self.battles_folder()
         state: Any = document.battle
         players = "-".join(side.player for side in state.sides).replace("/", "-")
         path = self.asker.save_battle_path(folder / f"{players}{BATTLE_SUFFIX}")

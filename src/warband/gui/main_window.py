@@ -106,6 +106,7 @@ class MainWindow(RosterAndRules, QMainWindow):
         self.battles = BattleActions(
             self.tabs, self.asker, self._catalogs_for, lambda: self.document.army, autosave_folder, self
         )
+        self.battles.battles_folder = lambda: self.preferences.battles_dir()
         self.battles.status.connect(self._show_status)
         self.battles.document_changed.connect(self._on_battles_document_changed)
         self.tabs.currentChanged.connect(self._on_tabs_current_changed)
@@ -341,7 +342,7 @@ class MainWindow(RosterAndRules, QMainWindow):
         if not self.maybe_save():
             return False
         if path is None:
-            folder = self.document.path.parent if self.document.path else None
+            folder = self.document.path.parent if self.document.path else self.preferences.armies_dir()
             path = self.asker.open_path(folder)
             if path is None:
                 return False
@@ -381,7 +382,7 @@ class MainWindow(RosterAndRules, QMainWindow):
         return self._save_to(self.document.path)
 
     def save_as(self) -> bool:
-        folder = self.document.path.parent if self.document.path else Path.home()
+        folder = self.document.path.parent if self.document.path else self.preferences.armies_dir()
         name = (self.document.army.name or _("army")).strip().replace("/", "-")
         path = self.asker.save_path(folder / f"{name}{ARMY_SUFFIX}")
         if path is None:
