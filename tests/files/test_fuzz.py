@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 import tempfile
 from functools import lru_cache
 from pathlib import Path
@@ -24,7 +25,9 @@ from warband.model.storage import FileError
 EXAMPLES = sorted(data_dir().glob("*/examples/*.warband.json"))
 CATALOGS = builtin_catalog_paths()
 
-FUZZ = settings(max_examples=500, deadline=None, suppress_health_check=list(HealthCheck))
+CASES = int(os.environ.get("WARBAND_FUZZ_CASES", "500"))
+"""Cases per loader: 500 in the test suite; benchmarks/fuzz_files.py runs many more."""
+FUZZ = settings(max_examples=CASES, deadline=None, suppress_health_check=list(HealthCheck))
 
 json_leaf = st.one_of(
     st.none(),
@@ -134,7 +137,7 @@ def test_mutated_battles_load_or_explain(tmp_path_factory, data):
     _loads_or_explains(load_battle, path)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=max(1, CASES * 3 // 5), deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_mutated_autosaves_load_or_explain(tmp_path_factory, data):
     army = load_army(EXAMPLES[0])
