@@ -58,9 +58,10 @@ def extract(source: Path = SOURCE) -> dict[str, list[str]]:
             and isinstance(node.args[0].value, str)
         )
         where = path.relative_to(source.parent).as_posix()
-        for line, _, text in calls:
-            if text:
-                found.setdefault(text, []).append(f"{where}:{line}")
+        for _line, _, text in calls:
+            # file names only, no line numbers: editing code must not make the catalogs stale
+            if text and where not in found.get(text, []):
+                found.setdefault(text, []).append(where)
     return found
 
 

@@ -118,8 +118,14 @@ class MainWindow(RosterAndRules, QMainWindow):
         self, text: str, slot: Callable[[], object], shortcuts: list[QKeySequence] | None = None, name: str = ""
     ) -> QAction:
         action = QAction(text, self)
-        if shortcuts:
-            action.setShortcuts(shortcuts)
+        # A standard key this platform does not define is an empty sequence: left first, it would hide the
+        # shortcut from the menu (which shows only the first one), and a repeated one would be ambiguous.
+        keys: list[QKeySequence] = []
+        for sequence in shortcuts or []:
+            if not sequence.isEmpty() and sequence not in keys:
+                keys.append(sequence)
+        if keys:
+            action.setShortcuts(keys)
         action.setObjectName(name)
         action.triggered.connect(lambda checked=False: slot())
         self.addAction(action)
