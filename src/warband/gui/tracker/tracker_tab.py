@@ -7,26 +7,18 @@ document's `refused` signal and is shown on the message line, with its rule.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QGroupBox, QLabel, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
 
 from warband.gui.battle_document import BattleDocument
 from warband.gui.tracker.appearance import NOTE_STYLE, REFUSAL_STYLE
 from warband.gui.tracker.divination_panel import DivinationPanel
 from warband.gui.tracker.log_panel import LogTableModel
 from warband.gui.tracker.models_panel import ModelsPanel
+from warband.gui.tracker.parts import boxed
 from warband.gui.tracker.summary_box import SummaryBox
 from warband.gui.tracker.turn_bar import TurnBar
 from warband.gui.widgets.battle_log import AskPath, BattleLogPanel
 from warband.model.messages import _
-
-
-def _boxed(title: str, name: str, widget: QWidget, parent: QWidget) -> QGroupBox:
-    box = QGroupBox(title, parent)
-    box.setObjectName(name)
-    layout = QVBoxLayout(box)
-    layout.setContentsMargins(6, 6, 6, 6)
-    layout.addWidget(widget)
-    return box
 
 
 class TrackerTab(QWidget):
@@ -55,13 +47,13 @@ class TrackerTab(QWidget):
         self.columns = QSplitter(Qt.Orientation.Horizontal, self)
         self.columns.setObjectName("trackerColumns")
         self.columns.addWidget(self.divination)
-        self.columns.addWidget(_boxed(_("Battle log"), "logBox", self.log_panel, self))
+        self.columns.addWidget(boxed(_("Battle log"), "logBox", self.log_panel, self))
         self.columns.setStretchFactor(0, 1)
         self.columns.setStretchFactor(1, 1)
         self.columns.setChildrenCollapsible(False)
         self.rows = QSplitter(Qt.Orientation.Vertical, self)
         self.rows.setObjectName("trackerRows")
-        self.rows.addWidget(_boxed(_("Models"), "modelsBox", self.models, self))
+        self.rows.addWidget(boxed(_("Models"), "modelsBox", self.models, self))
         self.rows.addWidget(self.columns)
         self.rows.setStretchFactor(0, 1)
         self.rows.setStretchFactor(1, 1)

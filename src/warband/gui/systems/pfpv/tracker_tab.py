@@ -11,7 +11,6 @@ from __future__ import annotations
 from PySide6.QtCore import QItemSelection, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QPushButton,
@@ -27,21 +26,13 @@ from warband.gui.systems.pfpv.tracker_characters import CharactersTableModel, Va
 from warband.gui.systems.pfpv.tracker_distraction import DistractionPanel
 from warband.gui.systems.pfpv.tracker_header import PfpvHeaderBar
 from warband.gui.systems.pfpv.tracker_log import PfpvLogTableModel
-from warband.gui.systems.pfpv.tracker_text import TRACKER_QSS, plain_label, set_look
+from warband.gui.systems.pfpv.tracker_text import TRACKER_QSS, plain_label
 from warband.gui.systems.pfpv.tracker_time import TimePanel
 from warband.gui.tracker.appearance import compact_rows
+from warband.gui.tracker.parts import boxed, message_line, show_on_message_line
 from warband.gui.widgets.battle_log import AskPath, BattleLogPanel
 from warband.model.messages import _
 from warband.model.systems.pfpv.scene import label_of
-
-
-def _boxed(title: str, name: str, widget: QWidget, parent: QWidget) -> QGroupBox:
-    box = QGroupBox(title, parent)
-    box.setObjectName(name)
-    layout = QVBoxLayout(box)
-    layout.setContentsMargins(6, 6, 6, 6)
-    layout.addWidget(widget)
-    return box
 
 
 class PfpvTrackerTab(QWidget):
@@ -57,10 +48,7 @@ class PfpvTrackerTab(QWidget):
         self.document = document
         self.setStyleSheet(TRACKER_QSS)
         self.header = PfpvHeaderBar(document, self)
-        self.message_label = plain_label("messageLabel", self, wrap=True)
-        self.message_label.setAccessibleName(_("Message"))
-        self.message_label.setProperty("kind", "")
-        self.message_label.setMinimumHeight(self.message_label.fontMetrics().height() + 10)
+        self.message_label = message_line(self)
 
         self.characters_model = CharactersTableModel(document, self)
         self.characters_table = self._characters_table()
@@ -83,8 +71,8 @@ class PfpvTrackerTab(QWidget):
         self.distraction_panel = DistractionPanel(document, self)
         self.time_panel = TimePanel(document, self)
         self.log_panel = BattleLogPanel(PfpvLogTableModel(document), self, ask_path=ask_path)
-        self.casting_box = _boxed(_("Casting"), "castingBox", self.casting_panel, self)
-        self.distraction_box = _boxed(_("Distraction (PF-09)"), "distractionBox", self.distraction_panel, self)
+        self.casting_box = boxed(_("Casting"), "castingBox", self.casting_panel, self)
+        self.distraction_box = boxed(_("Distraction (PF-09)"), "distractionBox", self.distraction_panel, self)
         self.left = left = QSplitter(Qt.Orientation.Vertical, self)
         left.setObjectName("pfpvCastingColumn")
         left.addWidget(self.casting_box)
@@ -93,8 +81,8 @@ class PfpvTrackerTab(QWidget):
         left.setSizes([300, 200])
         self.right = right = QSplitter(Qt.Orientation.Vertical, self)
         right.setObjectName("pfpvSceneColumn")
-        right.addWidget(_boxed(_("Time passes (PF-10)"), "timeBox", self.time_panel, self))
-        right.addWidget(_boxed(_("Scene log"), "logBox", self.log_panel, self))
+        right.addWidget(boxed(_("Time passes (PF-10)"), "timeBox", self.time_panel, self))
+        right.addWidget(boxed(_("Scene log"), "logBox", self.log_panel, self))
         right.setChildrenCollapsible(False)
         right.setSizes([140, 360])
         self.columns = QSplitter(Qt.Orientation.Horizontal, self)
@@ -105,7 +93,7 @@ class PfpvTrackerTab(QWidget):
         self.columns.setChildrenCollapsible(False)
         self.rows = QSplitter(Qt.Orientation.Vertical, self)
         self.rows.setObjectName("pfpvRows")
-        self.rows.addWidget(_boxed(_("Party"), "partyBox", characters, self))
+        self.rows.addWidget(boxed(_("Party"), "partyBox", characters, self))
         self.rows.addWidget(self.columns)
         shown = min(self.characters_model.rowCount(), 8) + 1  # the header
         self.rows.setSizes([shown * self.characters_table.verticalHeader().defaultSectionSize() + 70, 480])
@@ -183,9 +171,7 @@ class PfpvTrackerTab(QWidget):
 
     def show_message(self, text: str, *, refusal: bool = True) -> None:
         """Show a sentence on the message line (empty: clear it); a refusal stands out."""
-        set_look(self.message_label, "kind", ("refusal" if refusal else "note") if text else "")
-        self.message_label.setText(text)
-        self.message_label.setAccessibleDescription(text)
+        show_on_message_line(self.message_label, text, refusal=refusal)
 
     def _on_characters_selection_changed(self, *_args: QItemSelection) -> None:
         key = self.selected_character()

@@ -11,7 +11,6 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QGroupBox,
     QHeaderView,
     QSpinBox,
     QSplitter,
@@ -30,8 +29,9 @@ from warband.gui.systems.powerdice.tracker_log import PowerDiceLogTableModel
 from warband.gui.systems.powerdice.tracker_models import CastersTableModel
 from warband.gui.systems.powerdice.tracker_segments import CastingPanel, step_info
 from warband.gui.systems.powerdice.tracker_step_bar import StepBar
-from warband.gui.systems.powerdice.tracker_text import NOTE_QSS, note_label, plain_label
+from warband.gui.systems.powerdice.tracker_text import NOTE_QSS, note_label
 from warband.gui.tracker.appearance import compact_rows
+from warband.gui.tracker.parts import boxed, message_line, show_on_message_line
 from warband.gui.widgets.battle_log import AskPath, BattleLogPanel
 from warband.model.messages import _
 
@@ -45,15 +45,6 @@ MESSAGE_QSS = (
 )
 MARKERS, B3, C, INFO = range(4)
 """The pages of the step panel."""
-
-
-def _boxed(title: str, name: str, widget: QWidget, parent: QWidget) -> QGroupBox:
-    box = QGroupBox(title, parent)
-    box.setObjectName(name)
-    layout = QVBoxLayout(box)
-    layout.setContentsMargins(6, 6, 6, 6)
-    layout.addWidget(widget)
-    return box
 
 
 class ReserveDelegate(QStyledItemDelegate):
@@ -97,10 +88,7 @@ class PowerDiceTrackerTab(QWidget):
         self.document = document
         self.setStyleSheet(NOTE_QSS + " " + MESSAGE_QSS)
         self.step_bar = StepBar(document, self)
-        self.message_label = plain_label("messageLabel", self, wrap=True)
-        self.message_label.setAccessibleName(_("Message"))
-        self.message_label.setProperty("kind", "")
-        self.message_label.setMinimumHeight(self.message_label.fontMetrics().height() + 10)
+        self.message_label = message_line(self)
 
         self.markers = MarkersBoard(document, self)
         self.b3 = CastingPanel(document, "B3", self)
@@ -121,11 +109,11 @@ class PowerDiceTrackerTab(QWidget):
         self.lasting = LastingPanel(document, self)
         self.log_panel = BattleLogPanel(PowerDiceLogTableModel(document), self, ask_path=ask_path)
 
-        self.step_box = _boxed(_("This step"), "stepBox", self.step_panel, self)
+        self.step_box = boxed(_("This step"), "stepBox", self.step_panel, self)
         self.side = QSplitter(Qt.Orientation.Vertical, self)
         self.side.setObjectName("powerdiceSide")
-        self.side.addWidget(_boxed(_("Lasting spells"), "lastingBox", self.lasting, self))
-        self.side.addWidget(_boxed(_("Battle log"), "logBox", self.log_panel, self))
+        self.side.addWidget(boxed(_("Lasting spells"), "lastingBox", self.lasting, self))
+        self.side.addWidget(boxed(_("Battle log"), "logBox", self.log_panel, self))
         self.side.setSizes([150, 350])
         self.side.setChildrenCollapsible(False)
         self.columns = QSplitter(Qt.Orientation.Horizontal, self)
@@ -136,7 +124,7 @@ class PowerDiceTrackerTab(QWidget):
         self.columns.setChildrenCollapsible(False)
         self.rows = QSplitter(Qt.Orientation.Vertical, self)
         self.rows.setObjectName("powerdiceRows")
-        self.rows.addWidget(_boxed(_("Casters"), "castersBox", self.casters_table, self))
+        self.rows.addWidget(boxed(_("Casters"), "castersBox", self.casters_table, self))
         self.rows.addWidget(self.columns)
         shown = min(self.casters_model.rowCount(), 10) + 1  # the header
         self.rows.setSizes([shown * self.casters_table.verticalHeader().defaultSectionSize() + 40, 500])
@@ -196,13 +184,7 @@ class PowerDiceTrackerTab(QWidget):
 
     def show_message(self, text: str, *, refusal: bool = True) -> None:
         """Show a sentence on the message line (empty: clear it); a refusal stands out."""
-        kind = ("refusal" if refusal else "note") if text else ""
-        if self.message_label.property("kind") != kind:
-            self.message_label.setProperty("kind", kind)
-            self.message_label.style().unpolish(self.message_label)
-            self.message_label.style().polish(self.message_label)
-        self.message_label.setText(text)
-        self.message_label.setAccessibleDescription(text)
+        show_on_message_line(self.message_label, text, refusal=refusal)
 
     def _show_step(self) -> None:
         step = self.document.battle.step

@@ -10,7 +10,6 @@ from __future__ import annotations
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QPushButton,
@@ -24,22 +23,14 @@ from warband.gui.systems.sbg.battle_document import SbgBattleDocument
 from warband.gui.systems.sbg.tracker_heroes import CounterDelegate, HeroesTableModel
 from warband.gui.systems.sbg.tracker_heroics import HeroicsPanel
 from warband.gui.systems.sbg.tracker_log import SbgLogTableModel
-from warband.gui.systems.sbg.tracker_text import TRACKER_QSS, plain_label, set_look
+from warband.gui.systems.sbg.tracker_text import TRACKER_QSS, plain_label
 from warband.gui.systems.sbg.tracker_turn_bar import SbgTurnBar
 from warband.gui.tracker.appearance import compact_rows
+from warband.gui.tracker.parts import boxed, message_line, show_on_message_line
 from warband.gui.widgets.battle_log import AskPath, BattleLogPanel
 from warband.model.messages import _
 
 ModelIndex = QModelIndex | QPersistentModelIndex
-
-
-def _boxed(title: str, name: str, widget: QWidget, parent: QWidget) -> QGroupBox:
-    box = QGroupBox(title, parent)
-    box.setObjectName(name)
-    layout = QVBoxLayout(box)
-    layout.setContentsMargins(6, 6, 6, 6)
-    layout.addWidget(widget)
-    return box
 
 
 class SbgTrackerTab(QWidget):
@@ -55,10 +46,7 @@ class SbgTrackerTab(QWidget):
         self.document = document
         self.setStyleSheet(TRACKER_QSS)
         self.turn_bar = SbgTurnBar(document, self)
-        self.message_label = plain_label("messageLabel", self, wrap=True)
-        self.message_label.setAccessibleName(_("Message"))
-        self.message_label.setProperty("kind", "")
-        self.message_label.setMinimumHeight(self.message_label.fontMetrics().height() + 10)
+        self.message_label = message_line(self)
 
         self.heroes_model = HeroesTableModel(document, self)
         self.heroes_table = self._heroes_table()
@@ -79,16 +67,16 @@ class SbgTrackerTab(QWidget):
 
         self.heroics = HeroicsPanel(document, self)
         self.log_panel = BattleLogPanel(SbgLogTableModel(document), self, ask_path=ask_path)
-        self.heroics_box = _boxed(_("Heroic actions"), "heroicsBox", self.heroics, self)
+        self.heroics_box = boxed(_("Heroic actions"), "heroicsBox", self.heroics, self)
         self.columns = QSplitter(Qt.Orientation.Horizontal, self)
         self.columns.setObjectName("sbgColumns")
         self.columns.addWidget(self.heroics_box)
-        self.columns.addWidget(_boxed(_("Battle log"), "logBox", self.log_panel, self))
+        self.columns.addWidget(boxed(_("Battle log"), "logBox", self.log_panel, self))
         self.columns.setSizes([560, 700])
         self.columns.setChildrenCollapsible(False)
         self.rows = QSplitter(Qt.Orientation.Vertical, self)
         self.rows.setObjectName("sbgRows")
-        self.rows.addWidget(_boxed(_("Heroes"), "heroesBox", heroes, self))
+        self.rows.addWidget(boxed(_("Heroes"), "heroesBox", heroes, self))
         self.rows.addWidget(self.columns)
         shown = min(self.heroes_model.rowCount(), 10) + 1  # the header
         self.rows.setSizes([shown * self.heroes_table.verticalHeader().defaultSectionSize() + 70, 420])
@@ -154,9 +142,7 @@ class SbgTrackerTab(QWidget):
 
     def show_message(self, text: str, *, refusal: bool = True) -> None:
         """Show a sentence on the message line (empty: clear it); a refusal stands out."""
-        set_look(self.message_label, "kind", ("refusal" if refusal else "note") if text else "")
-        self.message_label.setText(text)
-        self.message_label.setAccessibleDescription(text)
+        show_on_message_line(self.message_label, text, refusal=refusal)
 
     def _on_heroes_table_double_clicked(self, index: QModelIndex) -> None:
         if not index.isValid() or self.heroes_model.flags(index) & (
