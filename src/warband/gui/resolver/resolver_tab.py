@@ -7,7 +7,7 @@ The tab decides nothing: `call_problems` says whether the call may be made, `div
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QAbstractButton, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from warband.gui.battle_document import BattleDocument
@@ -15,6 +15,7 @@ from warband.gui.resolver import divination_view as view
 from warband.gui.resolver.call_form import NO_DIFFICULTY, CallForm, plain_label
 from warband.gui.resolver.odds_panel import OddsPanel
 from warband.gui.resolver.outcome_panel import OutcomePanel
+from warband.gui.widgets.refresh_when_shown import RefreshWhenShown
 from warband.model.army import Problem
 from warband.model.dice import Dice, DiceError, TypedDice
 from warband.model.messages import _
@@ -24,7 +25,7 @@ from warband.model.systems.confrontation import battle_rules as rules
 from warband.model.systems.confrontation.battle_commands import SetModelFlag
 
 
-class ResolverTab(QWidget):
+class ResolverTab(RefreshWhenShown):
     """Choose a Faithful, a miracle, the fervour; see the odds and what stands in the way; roll or type the dice.
 
     Shortcuts, while the tab has the focus: Ctrl+R rolls, Ctrl+E goes to the dice typed from the table (Enter
@@ -34,7 +35,6 @@ class ResolverTab(QWidget):
 
     def __init__(self, document: BattleDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._stale = False
         self.setObjectName("resolverTab")
         self._document = document
         self._key: str | None = None
@@ -250,17 +250,14 @@ class ResolverTab(QWidget):
 
     # --- slots ---------------------------------------------------------------------------------------------
     def _on_document_changed(self) -> None:
-        if self.window().isVisible() and not self.isVisible():
-            self._stale = True  # a tab behind another catches up when it is shown: the tracker stays fast
+        if self.deferred_while_hidden():
             return
         if not self._follow_order():
             self._refresh()
 
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
-        super().showEvent(event)
-        if self._stale:
-            self._stale = False
-            self._on_document_changed()
+    def catch_up(self) -> None:
+        """Shown again after the battle changed behind another tab."""
+        self._on_document_changed()
 
     def _on_document_refused(self, text: str) -> None:
         if self._acting == "typed":

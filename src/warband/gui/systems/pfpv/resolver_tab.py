@@ -9,7 +9,6 @@ The tab decides nothing: `scene` and `casting` say the targets, the odds and the
 from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker
-from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QScrollArea, QVBoxLayout, QWidget
 
 from warband.gui.systems.pfpv import resolver_text as text
@@ -19,13 +18,14 @@ from warband.gui.systems.pfpv.resolver_result import ResultPanel
 from warband.gui.systems.pfpv.resolver_rolls import RollsPanel
 from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
 from warband.gui.systems.sbg.resolver_parts import message_label, plain_label, say
+from warband.gui.widgets.refresh_when_shown import RefreshWhenShown
 from warband.model.messages import _
 from warband.model.systems.pfpv import casting
 from warband.model.systems.pfpv.rules import can_attempt
 from warband.model.systems.pfpv.scene import CastingSetup, profile_of
 
 
-class PfpvResolverTab(QWidget):
+class PfpvResolverTab(RefreshWhenShown):
     """Choose a character, then cast one of its spells; the choices, the odds, the rolls and the outcome.
 
     While the tab is behind another one it does not follow the scene; it catches up when shown.
@@ -36,7 +36,6 @@ class PfpvResolverTab(QWidget):
         self.setObjectName("pfpvResolverTab")
         self._document = document
         self._key: str | None = None
-        self._stale = False
         self._acting = False
         self._step: int | None = None  # the log step of the casting shown, to say when it is undone
 
@@ -172,16 +171,13 @@ class PfpvResolverTab(QWidget):
 
     # --- slots ---------------------------------------------------------------------------------------------
     def _on_document_changed(self) -> None:
-        if self.window().isVisible() and not self.isVisible():
-            self._stale = True  # a tab behind another catches up when it is shown: the tracker stays fast
+        if self.deferred_while_hidden():
             return
         self._refresh()
 
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
-        super().showEvent(event)
-        if self._stale:
-            self._stale = False
-            self._refresh()
+    def catch_up(self) -> None:
+        """Shown again after the battle changed behind another tab."""
+        self._refresh()
 
     def _on_document_log_changed(self) -> None:
         self._mark_undone()  # an undo marks the log after the scene changed

@@ -7,20 +7,21 @@ The tab decides nothing: `cast_problems` says whether the casting may be made, `
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QAbstractButton, QHBoxLayout, QVBoxLayout, QWidget
 
 from warband.gui.systems.powerdice import resolver_view as view
 from warband.gui.systems.powerdice.battle_document import PowerDiceBattleDocument
 from warband.gui.systems.powerdice.cast_form import CastForm, plain_label
 from warband.gui.systems.powerdice.resolver_panels import CastOddsPanel, CastOutcomePanel
+from warband.gui.widgets.refresh_when_shown import RefreshWhenShown
 from warband.model.army import Problem
 from warband.model.dice import Dice, TypedDice
 from warband.model.messages import _
 from warband.model.systems.powerdice import battle_rules as rules
 
 
-class PowerDiceResolverTab(QWidget):
+class PowerDiceResolverTab(RefreshWhenShown):
     """Choose a caster, a spell, a target, its dice and its helpers' gifts; see the limits, the problems and the
     odds; cast with the program's dice or type the table's.
 
@@ -33,7 +34,6 @@ class PowerDiceResolverTab(QWidget):
         super().__init__(parent)
         self.setObjectName("powerDiceResolverTab")
         self._document = document
-        self._stale = False
         self._key: str | None = None
         self._spell: str | None = None
         self._fresh = True
@@ -239,16 +239,13 @@ class PowerDiceResolverTab(QWidget):
 
     # --- slots ---------------------------------------------------------------------------------------------
     def _on_document_changed(self) -> None:
-        if self.window().isVisible() and not self.isVisible():
-            self._stale = True  # a tab behind another catches up when it is shown: the tracker stays fast
+        if self.deferred_while_hidden():
             return
         self._refresh()
 
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
-        super().showEvent(event)
-        if self._stale:
-            self._stale = False
-            self._refresh()
+    def catch_up(self) -> None:
+        """Shown again after the battle changed behind another tab."""
+        self._refresh()
 
     def _on_document_log_changed(self) -> None:
         if self._outcome is not None and not self._stale:

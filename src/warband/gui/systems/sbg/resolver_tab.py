@@ -9,7 +9,6 @@ program's, or the table's typed in), applies each action as a command and logs i
 from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker
-from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QComboBox, QFrame, QGridLayout, QHBoxLayout, QScrollArea, QVBoxLayout, QWidget
 
 from warband.gui.systems.sbg import resolver_text as text
@@ -19,11 +18,12 @@ from warband.gui.systems.sbg.resolver_might import MightPanel
 from warband.gui.systems.sbg.resolver_parts import plain_label
 from warband.gui.systems.sbg.resolver_rolls import RollsPanel
 from warband.gui.systems.sbg.resolver_will import WillPanel
+from warband.gui.widgets.refresh_when_shown import RefreshWhenShown
 from warband.model.messages import _
 from warband.model.systems.sbg import battle_rules as rules
 
 
-class SbgResolverTab(QWidget):
+class SbgResolverTab(RefreshWhenShown):
     """Choose a hero, then resolve its Might, Will and Fate; the sides' Priority and roll-off beside them.
 
     While the tab is behind another one it does not follow the battle; it catches up when shown.
@@ -34,7 +34,6 @@ class SbgResolverTab(QWidget):
         self.setObjectName("sbgResolverTab")
         self._document = document
         self._key: str | None = None
-        self._stale = False
 
         self.hero_combo = QComboBox(self)
         self.hero_combo.setObjectName("heroCombo")
@@ -106,16 +105,13 @@ class SbgResolverTab(QWidget):
 
     # --- slots ---------------------------------------------------------------------------------------------
     def _on_document_changed(self) -> None:
-        if self.window().isVisible() and not self.isVisible():
-            self._stale = True  # a tab behind another catches up when it is shown: the tracker stays fast
+        if self.deferred_while_hidden():
             return
         self._refresh()
 
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
-        super().showEvent(event)
-        if self._stale:
-            self._stale = False
-            self._refresh()
+    def catch_up(self) -> None:
+        """Shown again after the battle changed behind another tab."""
+        self._refresh()
 
     def _on_fate_panel_pending_changed(self, pending: bool) -> None:
         self.hero_combo.setEnabled(not pending)
