@@ -12,8 +12,10 @@ from types import ModuleType
 import pytest
 
 from tests.helpers import make_army, make_catalogs, unit
+from warband.export.roster import as_text
 from warband.model import messages
 from warband.model.army import validate
+from warband.model.catalog import builtin_catalog_paths, load_catalogs
 from warband.model.dice import DiceError
 from warband.model.messages import (
     TEMPLATES,
@@ -24,6 +26,7 @@ from warband.model.messages import (
     locale_dir,
     translated,
 )
+from warband.model.names import display_name, english_name
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = ("fr", "ru")
@@ -283,3 +286,25 @@ def test_the_catalogs_hold_every_string_of_the_program():
         [sys.executable, str(root / "scripts" / "i18n.py"), "--check"], capture_output=True, text=True, check=False
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_names_follow_the_language_spoken_but_rule_messages_keep_english_names():
+    name = {"fr": "Prêtresse de Fer", "en": "Iron Priestess"}
+    assert display_name(name) == "Iron Priestess"
+    assert load_language("fr")
+    assert display_name(name) == "Prêtresse de Fer"  # what the window and the exported roster show
+    assert english_name(name) == "Iron Priestess"  # what files, logs and the command line keep
+    assert display_name(name, ("en",)) == "Iron Priestess"
+    assert load_language("ru")
+    assert display_name(name) == "Iron Priestess"  # no Russian name: English first, then French
+    assert display_name({"fr": "Lumière"}) == "Lumière"
+
+
+def test_the_french_roster_names_its_profiles_in_french():
+    army = make_army(unit("u1", "iron-priestess"))
+    catalogs = load_catalogs(builtin_catalog_paths()).for_system("confrontation")
+    assert "Iron Priestess" in as_text(army, catalogs)
+    assert load_language("fr")
+    french = as_text(army, catalogs)
+    assert "Prêtresse de Fer" in french and "Iron Priestess" not in french
+    assert "Iron Priestess" in as_text(army, catalogs, ("en",))

@@ -460,3 +460,16 @@ def test_a_narrow_browser_hides_columns_but_never_name_or_cost(qtbot: QtBot, bro
 
 def test_focusing_the_browser_focuses_the_filter_line(browser: CatalogBrowser) -> None:
     assert browser.focusProxy() is _filter_edit(browser)
+
+
+def test_a_french_player_sees_the_catalogs_french_names(catalogs: Catalogs) -> None:
+    from warband.model.messages import load_language
+
+    assert load_language("fr")
+    try:
+        model = ProfileTableModel(catalogs)
+        row = model.row_of("iron-priestess")
+        assert model.index(row, NAME).data() == "Prêtresse de Fer"
+        assert model.index(row, NAME).data(SORT_ROLE) == "pretresse de fer"
+    finally:
+        load_language("en")

@@ -18,7 +18,7 @@ from warband.export.roster_text import render_text
 from warband.export.rows import Roster, UnitRow
 from warband.model.army import Army, validate
 from warband.model.catalog import Catalogs
-from warband.model.names import display_name
+from warband.model.names import display_name, spoken
 from warband.model.storage import FileError, write_bytes_atomic
 from warband.model.system import find_system
 
@@ -27,19 +27,21 @@ FORMATS: tuple[Format, ...] = ("text", "html", "pdf")
 SUFFIXES: dict[Format, str] = {"text": ".txt", "html": ".html", "pdf": ".pdf"}
 
 
-def roster_lines(army: Army, catalogs: Catalogs, languages: Sequence[str] = ("en",)) -> Roster:
+def roster_lines(army: Army, catalogs: Catalogs, languages: Sequence[str] | None = None) -> Roster:
     """The roster of an army, as values: one row per unit in army order, the totals and every problem."""
+    languages = spoken(languages)
     report = validate(army, catalogs)
     wording = roster_system(army.system)
     system = find_system(army.system)
     rows: list[UnitRow] = []
     for unit, cost in zip(army.units, report.units, strict=True):
         profile = catalogs.get("profiles", unit.profile)
+        shown = unit.profile if profile is None else display_name(profile.name, languages)
         rows.append(
             UnitRow(
                 id=unit.id,
-                label=cost.label,
-                profile=unit.profile if profile is None else display_name(profile.name, languages),
+                label=unit.label or (shown if profile is not None else cost.label),  # the report names in English
+                profile=shown,
                 count=unit.count,
                 cost=cost.cost,
                 notes=unit.notes,
@@ -58,30 +60,30 @@ def roster_lines(army: Army, catalogs: Catalogs, languages: Sequence[str] = ("en
     )
 
 
-def as_text(army: Army, catalogs: Catalogs, languages: Sequence[str] = ("en",)) -> str:
+def as_text(army: Army, catalogs: Catalogs, languages: Sequence[str] | None = None) -> str:
     """The roster as plain text, to paste in a forum or print with tick boxes."""
     return render_text(roster_lines(army, catalogs, languages))
 
 
-def as_html(army: Army, catalogs: Catalogs, languages: Sequence[str] = ("en",)) -> str:
+def as_html(army: Army, catalogs: Catalogs, languages: Sequence[str] | None = None) -> str:
     """The roster as a complete HTML document; everything a player typed is escaped."""
     return render_html(roster_lines(army, catalogs, languages))
 
 
-def as_pdf(army: Army, catalogs: Catalogs, languages: Sequence[str] = ("en",)) -> bytes:
+def as_pdf(army: Army, catalogs: Catalogs, languages: Sequence[str] | None = None) -> bytes:
     """The roster as the bytes of an A4 PDF (makes an offscreen QGuiApplication if none is running)."""
     from warband.export.pdf import html_to_pdf  # Qt loads only when a PDF is asked for
 
     return html_to_pdf(as_html(army, catalogs, languages), army.name)
 
 
-def write_pdf(army: Army, catalogs: Catalogs, path: Path, languages: Sequence[str] = ("en",)) -> None:
+def write_pdf(army: Army, catalogs: Catalogs, path: Path, languages: Sequence[str] | None = None) -> None:
     """Write the roster as an A4 PDF, atomically; `FileError` says why it could not be written."""
     write_roster(army, catalogs, path, "pdf", languages)
 
 
 def write_roster(
-    army: Army, catalogs: Catalogs, path: Path, fmt: Format, languages: Sequence[str] = ("en",)
+    army: Army, catalogs: Catalogs, path: Path, fmt: Format, languages: Sequence[str] | None = None
 ) -> None:
     """Write the roster in a format, atomically (text and HTML in UTF-8); `FileError` says why it failed."""
     if fmt == "pdf":

@@ -34,6 +34,7 @@ from warband.export.roster import FORMATS, SUFFIXES, Format, as_html, write_rost
 from warband.model.army import ARMY_SUFFIX, Army
 from warband.model.catalog import Catalogs
 from warband.model.messages import N_, _
+from warband.model.names import spoken
 from warband.model.storage import FileError
 
 PathChooser = Callable[[Path, Format], Path | None]
@@ -87,7 +88,7 @@ def with_format(path: Path, fmt: Format) -> Path:
 
 
 def roster_document(
-    army: Army, catalogs: Catalogs, languages: Sequence[str] = ("en",), parent: QObject | None = None
+    army: Army, catalogs: Catalogs, languages: Sequence[str] | None = None, parent: QObject | None = None
 ) -> QTextDocument:
     """The HTML roster laid out as the PDF export lays it out (the player's text is escaped by `as_html`)."""
     document = QTextDocument(parent)
@@ -98,7 +99,9 @@ def roster_document(
     return document
 
 
-def print_roster(printer: QPrinter, army: Army, catalogs: Catalogs, languages: Sequence[str] = ("en",)) -> None:
+def print_roster(
+    printer: QPrinter, army: Army, catalogs: Catalogs, languages: Sequence[str] | None = None
+) -> None:
     """Print the roster on a printer already set up (a real one, or a PDF file for tests)."""
     roster_document(army, catalogs, languages).print_(printer)
 
@@ -107,7 +110,7 @@ class RosterPreviewDialog(QPrintPreviewDialog):
     """Qt's print preview of the roster; it owns the laid-out roster and the printer it previews on."""
 
     def __init__(
-        self, army: Army, catalogs: Catalogs, languages: Sequence[str] = ("en",), parent: QWidget | None = None
+        self, army: Army, catalogs: Catalogs, languages: Sequence[str] | None = None, parent: QWidget | None = None
     ) -> None:
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         printer.setDocName(army.name or _("Roster"))
@@ -136,7 +139,7 @@ class ExportDialog(QDialog):
         choose_path: PathChooser,
         error: ErrorShower,
         army_path: Path | None = None,
-        languages: Sequence[str] = ("en",),
+        languages: Sequence[str] | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -146,7 +149,7 @@ class ExportDialog(QDialog):
         self._catalogs = catalogs
         self._choose_path = choose_path
         self._error = error
-        self._languages = tuple(languages)
+        self._languages = spoken(languages)
 
         self.format_group = QButtonGroup(self)
         self.format_buttons: dict[Format, QRadioButton] = {}

@@ -8,6 +8,8 @@ from typing import Annotated, Any
 
 from pydantic import PlainValidator, WithJsonSchema
 
+from warband.model.messages import current_language
+
 _LANG = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")
 FALLBACK_LANGUAGES: tuple[str, ...] = ("en", "fr")
 
@@ -49,11 +51,25 @@ Name = Annotated[
 """`"Messager divin"` or `{"fr": "Messager divin", "en": "Divine messenger"}`."""
 
 
-def display_name(name: str | dict[str, str], languages: Sequence[str] = ("en",)) -> str:
-    """The name in the first language available, then English, French, then any."""
+def spoken(languages: Sequence[str] | None) -> tuple[str, ...]:
+    """The languages asked for, or by default the one the program speaks."""
+    return (current_language(),) if languages is None else tuple(languages)
+
+
+def english_name(name: str | dict[str, str]) -> str:
+    """The name as the rules' messages, files and command line give it: in English where the catalog has it."""
+    return display_name(name, ("en",))
+
+
+def display_name(name: str | dict[str, str], languages: Sequence[str] | None = None) -> str:
+    """The name in the first language available, then English, French, then any.
+
+    Without `languages`, the language the program speaks (`messages.current_language`, set at start from the
+    Preferences): a French player sees the catalogs' French names where they have them.
+    """
     if isinstance(name, str):
         return name
-    for lang in (*languages, *FALLBACK_LANGUAGES):
+    for lang in (*spoken(languages), *FALLBACK_LANGUAGES):
         if lang in name:
             return name[lang]
         base = lang.split("-")[0]

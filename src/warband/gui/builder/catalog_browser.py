@@ -41,7 +41,7 @@ class CatalogBrowser(QWidget):
         document: ArmyDocument,
         parent: QWidget | None = None,
         *,
-        languages: Sequence[str] = ("en",),
+        languages: Sequence[str] | None = None,
         profiles: ProfileDescription[Any] | None = None,
     ) -> None:
         super().__init__(parent)

@@ -20,6 +20,7 @@ from PySide6.QtGui import Qt as QtGuiNamespace
 
 from warband.gui.builder.profile_description import ProfileDescription, ProfileRow, fold
 from warband.model.catalog import Catalogs
+from warband.model.names import spoken
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
 """Numbers for numeric columns (none is -1), folded text for the others."""
@@ -44,7 +45,7 @@ class ProfileTableModel(QAbstractTableModel):
     def __init__(
         self,
         catalogs: Catalogs,
-        languages: Sequence[str] = ("en",),
+        languages: Sequence[str] | None = None,
         parent: QObject | None = None,
         *,
         description: ProfileDescription[Any] | None = None,
@@ -55,7 +56,7 @@ class ProfileTableModel(QAbstractTableModel):
 
             description = builder_panels(catalogs.system).profiles
         self.description: ProfileDescription[Any] = description
-        self._languages = tuple(languages)
+        self._languages = spoken(languages)
         self._rows: list[ProfileRow[Any]] = []
         self._haystacks: list[str] = []
         self._build_rows(catalogs)

@@ -16,7 +16,7 @@ NO_BREAK = "\u00a0"
 """Between a name and its number where text wraps: "Enchantment" and "−4" stay on one line."""
 
 
-def entry_name(entries: Mapping[str, object], entry_id: str, languages: Sequence[str] = ("en",)) -> str:
+def entry_name(entries: Mapping[str, object], entry_id: str, languages: Sequence[str] | None = None) -> str:
     """The name of a source, discipline or spell, or its id when the catalogs no longer hold it."""
     name: Name | None = getattr(entries.get(entry_id), "name", None)
     return entry_id if name is None else display_name(name, languages)
@@ -30,14 +30,17 @@ def signed(value: int) -> str:
 
 
 def skills_text(
-    skills: Mapping[str, int], entries: Mapping[str, object], languages: Sequence[str] = ("en",), space: str = " "
+    skills: Mapping[str, int],
+    entries: Mapping[str, object],
+    languages: Sequence[str] | None = None,
+    space: str = " ",
 ) -> str:
     """'Fire 10, Earth 11', in the character's own order (its major source first, as its sheet lists it)."""
     return ", ".join(f"{entry_name(entries, key, languages)}{space}{value}" for key, value in skills.items())
 
 
 def combination_text(
-    combination: Combination, idx: Index, languages: Sequence[str] = ("en",), space: str = " "
+    combination: Combination, idx: Index, languages: Sequence[str] | None = None, space: str = " "
 ) -> str:
     """'Fire −6 + Earth −5 / Destruction −6': the sources, then the disciplines, each with its modifier (PF-01).
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from warband.model.army import Problem, UnitRef, stamp
 from warband.model.catalog import Catalogs
 from warband.model.edits import replace
-from warband.model.names import display_name
+from warband.model.names import english_name
 from warband.model.session import RefusedError
 from warband.model.systems.confrontation.battle_state import (
     PHASES,
@@ -126,7 +126,7 @@ def model(battle: ConfrontationBattle, key: str) -> Model:
 
 def miracle_name(battle: ConfrontationBattle, miracle_id: str) -> str:
     miracle = battle.entries.miracles.get(miracle_id)
-    return display_name(miracle.name) if miracle else miracle_id
+    return english_name(miracle.name) if miracle else miracle_id
 
 
 def with_model(battle: ConfrontationBattle, key: str, **changes: object) -> ConfrontationBattle:

@@ -8,7 +8,7 @@ from pydantic import BaseModel
 
 from warband.model.army import CatalogRef, Change
 from warband.model.catalog import Catalogs
-from warband.model.names import display_name
+from warband.model.names import english_name
 from warband.model.systems.confrontation.rules import Index, index, unit_label
 from warband.model.systems.confrontation.schema import ConfrontationArmy, Snapshot
 
@@ -105,7 +105,7 @@ def compare(army: ConfrontationArmy, catalogs: Catalogs) -> list[Change]:
         after = _current(idx, kind).get(entry_id)
         units = ", ".join(labels)
         kind_name = KIND_NAMES[kind]
-        entry_name = display_name(before.name)
+        entry_name = english_name(before.name)
         key = (kind, entry_id)
         if after is None:
             changes.append(

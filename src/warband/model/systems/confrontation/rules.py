@@ -8,7 +8,7 @@ from typing import cast
 
 from warband.model.army import Choice, Problem, Report, UnitCost, UnitRef, sort_problems
 from warband.model.catalog import Catalogs
-from warband.model.names import display_name
+from warband.model.names import english_name
 from warband.model.systems.confrontation.schema import (
     ASPECTS,
     PATH_NAMES,
@@ -40,7 +40,7 @@ class Index:
     def name(self, miracle: Miracle) -> str:
         name = self.names.get(miracle.id)
         if name is None:
-            name = self.names[miracle.id] = display_name(miracle.name)
+            name = self.names[miracle.id] = english_name(miracle.name)
         return name
 
 
@@ -64,7 +64,7 @@ def unit_label(unit: ConfrontationUnit, profile: Profile | None) -> str:
     """How a unit is named to the player: its label, else its profile's name, else the profile ID."""
     if unit.label.strip():
         return unit.label
-    return display_name(profile.name) if profile else unit.profile
+    return english_name(profile.name) if profile else unit.profile
 
 
 def describe_access(miracle: Miracle, idx: Index) -> str:
@@ -74,7 +74,7 @@ def describe_access(miracle: Miracle, idx: Index) -> str:
         return known
     parts: list[str] = []
     if miracle.cults:
-        names = [display_name(idx.cults[c].name) if c in idx.cults else c for c in miracle.cults]
+        names = [english_name(idx.cults[c].name) if c in idx.cults else c for c in miracle.cults]
         listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         parts.append(("the cult of " if len(names) == 1 else "the cults of ") + listed)
     parts.extend(PATH_NAMES[p] for p in miracle.paths)
@@ -102,7 +102,7 @@ class _Judge:
         self.idx = idx
         cult = idx.cults.get(faithful.cult)
         self.path = cult.path if cult else None
-        self.cult_name = display_name(cult.name) if cult else faithful.cult
+        self.cult_name = english_name(cult.name) if cult else faithful.cult
         self.path_name = PATH_NAMES[self.path] if self.path else "unknown"
 
     def may_take(self, miracle: Miracle) -> bool:
@@ -183,7 +183,7 @@ def validate(army: ConfrontationArmy, catalogs: Catalogs) -> Report:
                 problems.append(Problem.of("AR-02", "miracle.unknown", ref, miracle=miracle_id, unit=label))
                 continue
             cost += miracle.cost * times
-            name = display_name(miracle.name)
+            name = english_name(miracle.name)
             if profile is None:
                 pass  # nothing to judge eligibility against; AR-02 is already reported
             elif judge is None:
@@ -206,7 +206,7 @@ def validate(army: ConfrontationArmy, catalogs: Catalogs) -> Report:
                         "CF-07",
                         "item.restricted",
                         ref,
-                        item=display_name(item.name),
+                        item=english_name(item.name),
                         allowed=describe_allowed(item),
                         unit=label,
                     )
@@ -254,7 +254,7 @@ def options(army: ConfrontationArmy, unit_id: str, catalogs: Catalogs) -> list[C
                 new(Choice, ("miracle", m.id, idx.name(m), m.cost, False, m, counts.get(m.id, 0), profile_unknown))
             )
         for i in idx.items.values():
-            name = display_name(i.name)
+            name = english_name(i.name)
             append(new(Choice, ("item", i.id, name, i.cost, False, i, held_items.get(i.id, 0), profile_unknown)))
         return choices
 
@@ -282,7 +282,7 @@ def options(army: ConfrontationArmy, unit_id: str, catalogs: Catalogs) -> list[C
             append(new(Choice, ("miracle", m.id, name, m.cost, eligible, m, counts.get(m.id, 0), why)))
     for i in idx.items.values():
         allowed = item_allowed(i, profile)
-        name = display_name(i.name)
+        name = english_name(i.name)
         why_item = None if allowed else item_refused
         append(new(Choice, ("item", i.id, name, i.cost, allowed, i, held_items.get(i.id, 0), why_item)))
     return choices

@@ -11,7 +11,7 @@ from warband.model.army import Problem, UnitRef, stamp
 from warband.model.catalog import Catalogs
 from warband.model.dice import Dice, at_least
 from warband.model.edits import replace
-from warband.model.names import display_name
+from warband.model.names import english_name
 from warband.model.session import RefusedError
 from warband.model.systems.powerdice.battle_state import (
     STEP_NAMES,
@@ -288,7 +288,7 @@ def cast_problems(battle: PowerDiceBattle, request: CastRequest) -> list[Problem
                 "PD-01",
                 "spell.no_trait",
                 ref,
-                spell=display_name(spell.name),
+                spell=english_name(spell.name),
                 traits=", ".join(spell.traits),
                 unit=c.label,
                 caster=", ".join(c.caster.traits),
@@ -415,7 +415,7 @@ def cast(battle: PowerDiceBattle, request: CastRequest, dice: Dice) -> tuple[Pow
     if after.step == "B3" and after.b3_turn is not None:
         after = replace(after, b3_turn=_next_b3_side(after, c.side, include=False))
     outcome = CastOutcome(
-        c.key, c.label, spell.id, display_name(spell.name), spell.difficulty, rolled, total, success
+        c.key, c.label, spell.id, english_name(spell.name), spell.difficulty, rolled, total, success
     )
     return after, outcome
 

@@ -11,7 +11,7 @@ from pydantic import BaseModel
 
 from warband.model.army import CatalogRef, Change, Choice, Problem, Report, UnitCost, UnitRef, sort_problems
 from warband.model.catalog import Catalogs
-from warband.model.names import display_name
+from warband.model.names import english_name
 from warband.model.systems.powerdice.schema import (
     TRAIT_NAMES,
     Caster,
@@ -42,7 +42,7 @@ def index(catalogs: Catalogs) -> Index:
 def unit_label(unit: PowerDiceUnit, profile: Profile | None) -> str:
     if unit.label.strip():
         return unit.label
-    return display_name(profile.name) if profile else unit.profile
+    return english_name(profile.name) if profile else unit.profile
 
 
 def traits_text(traits: tuple[str, ...]) -> str:
@@ -56,7 +56,7 @@ def shares_trait(caster: Caster, spell: Spell) -> bool:
 
 
 def spell_reasons(spell: Spell, profile: Profile, label: str, ref: UnitRef | None) -> tuple[Problem, ...]:
-    name = display_name(spell.name)
+    name = english_name(spell.name)
     if profile.caster is None:
         return (Problem.of("PD-01", "spell.not_caster", ref, unit=label, spell=name),)
     if not shares_trait(profile.caster, spell):
@@ -98,7 +98,7 @@ def validate(army: PowerDiceArmy, catalogs: Catalogs) -> Report:
             if times > 1:
                 problems.append(
                     Problem.of(
-                        "AR-03", "spell.duplicate", ref, unit=label, spell=display_name(spell.name), times=times
+                        "AR-03", "spell.duplicate", ref, unit=label, spell=english_name(spell.name), times=times
                     )
                 )
         costs.append(UnitCost(unit.id, position, label, cost))
@@ -134,7 +134,7 @@ def options(army: PowerDiceArmy, unit_id: str, catalogs: Catalogs) -> list[Choic
             Choice(
                 "spell",
                 spell.id,
-                display_name(spell.name),
+                english_name(spell.name),
                 spell.cost,
                 eligible,
                 spell,
@@ -201,7 +201,7 @@ def compare(army: PowerDiceArmy, catalogs: Catalogs) -> list[Change]:
             continue
         after = current[kind].get(entry_id)
         units = ", ".join(labels)
-        name = display_name(before.name)
+        name = english_name(before.name)
         if after is None:
             changes.append(
                 Change.of(

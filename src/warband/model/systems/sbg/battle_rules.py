@@ -12,7 +12,7 @@ from warband.model.army import Problem, UnitRef, stamp
 from warband.model.catalog import Catalogs
 from warband.model.edits import replace
 from warband.model.messages import N_, TEMPLATES
-from warband.model.names import display_name
+from warband.model.names import english_name
 from warband.model.session import RefusedError
 from warband.model.systems.sbg.battle_state import (
     HEROIC_PHASES,
@@ -121,7 +121,7 @@ def heroes(battle: SbgBattle) -> list[HeroModel]:
             profile = battle.entries.profiles.get(unit.profile)
             if profile is None or profile.hero is None or key not in battle.heroes:
                 continue
-            label = unit.label or display_name(profile.name)
+            label = unit.label or english_name(profile.name)
             out.append(HeroModel(key, side_index, unit, profile, battle.heroes[key], label))
     return out
 

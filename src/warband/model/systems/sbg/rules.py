@@ -14,7 +14,7 @@ from pydantic import BaseModel
 
 from warband.model.army import CatalogRef, Change, Choice, Problem, Report, UnitCost, UnitRef, sort_problems
 from warband.model.catalog import Catalogs
-from warband.model.names import display_name
+from warband.model.names import display_name, english_name
 from warband.model.systems.sbg.schema import Hero, Profile, SbgArmy, SbgUnit, Snapshot, Spell
 
 LISTED_NAMES = 3
@@ -53,7 +53,7 @@ class SbgTotals:
 def unit_label(unit: SbgUnit, profile: Profile | None) -> str:
     if unit.label.strip():
         return unit.label
-    return display_name(profile.name) if profile else unit.profile
+    return english_name(profile.name) if profile else unit.profile
 
 
 def mwf_text(hero: Hero | None, none: str = "—") -> str:
@@ -61,7 +61,9 @@ def mwf_text(hero: Hero | None, none: str = "—") -> str:
     return none if hero is None else f"{hero.might}/{hero.will}/{hero.fate}"
 
 
-def spell_names(hero: Hero | None, spells: Mapping[str, Spell], languages: Sequence[str] = ("en",)) -> list[str]:
+def spell_names(
+    hero: Hero | None, spells: Mapping[str, Spell], languages: Sequence[str] | None = None
+) -> list[str]:
     """'Immobilise 3+' for each spell a hero knows, in the profile's order."""
     if hero is None:
         return []
@@ -142,7 +144,7 @@ def options(army: SbgArmy, unit_id: str, catalogs: Catalogs) -> list[Choice]:
     choices: list[Choice] = []
     for known in profile.hero.spells:
         spell = idx.spells.get(known.spell)
-        name = display_name(spell.name) if spell is not None else known.spell
+        name = english_name(spell.name) if spell is not None else known.spell
         choices.append(Choice("spell", known.spell, name, 0, True, spell, 1))
     return choices
 
@@ -238,7 +240,7 @@ def compare(army: SbgArmy, catalogs: Catalogs) -> list[Change]:
             continue
         after = idx.profiles.get(entry_id)
         units = ", ".join(labels)
-        name = display_name(before.name)
+        name = english_name(before.name)
         what = KIND_NAMES[kind]
         if after is None:
             changes.append(
