@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGroupBox, QLabel, QVBoxLayout, QWidget
+from collections.abc import Mapping
 
+from PySide6.QtCore import QAbstractItemModel, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QGroupBox,
+    QHeaderView,
+    QLabel,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from warband.gui.tracker.appearance import compact_rows
 from warband.model.messages import _
 
 
@@ -39,3 +50,40 @@ def show_on_message_line(label: QLabel, text: str, *, refusal: bool) -> None:
         label.style().polish(label)
     label.setText(text)
     label.setAccessibleDescription(text)
+
+
+def editable_table(
+    parent: QWidget,
+    name: str,
+    accessible_name: str,
+    model: QAbstractItemModel,
+    widths: Mapping[int, str],
+    pad: int,
+) -> QTableView:
+    """A tracker's table: one row selected at a time, a cell edited by double-click, F2 or a second click.
+
+    Each column in `widths` is sized once from the font to hold its sample text plus `pad` pixels: measuring
+    every row on each change costs. The caller sets its column delegates.
+    """
+    table = QTableView(parent)
+    table.setObjectName(name)
+    table.setAccessibleName(accessible_name)
+    table.setModel(model)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    table.setEditTriggers(
+        QAbstractItemView.EditTrigger.DoubleClicked
+        | QAbstractItemView.EditTrigger.SelectedClicked
+        | QAbstractItemView.EditTrigger.EditKeyPressed
+    )
+    table.setWordWrap(False)
+    table.verticalHeader().setVisible(False)
+    compact_rows(table)
+    header = table.horizontalHeader()
+    header.setHighlightSections(False)
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    header.setStretchLastSection(True)
+    metrics = table.fontMetrics()
+    for column, widest in widths.items():
+        header.resizeSection(column, metrics.horizontalAdvance(widest) + pad)
+    return table

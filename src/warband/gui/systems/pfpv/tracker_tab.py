@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QItemSelection, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
-    QHeaderView,
     QPushButton,
     QSplitter,
     QTableView,
@@ -28,8 +26,7 @@ from warband.gui.systems.pfpv.tracker_header import PfpvHeaderBar
 from warband.gui.systems.pfpv.tracker_log import PfpvLogTableModel
 from warband.gui.systems.pfpv.tracker_text import TRACKER_QSS, plain_label
 from warband.gui.systems.pfpv.tracker_time import TimePanel
-from warband.gui.tracker.appearance import compact_rows
-from warband.gui.tracker.parts import boxed, message_line, show_on_message_line
+from warband.gui.tracker.parts import boxed, editable_table, message_line, show_on_message_line
 from warband.gui.widgets.battle_log import AskPath, BattleLogPanel
 from warband.model.messages import _
 from warband.model.systems.pfpv.scene import label_of
@@ -118,28 +115,6 @@ class PfpvTrackerTab(QWidget):
             self._on_characters_selection_changed()
 
     def _characters_table(self) -> QTableView:
-        table = QTableView(self)
-        table.setObjectName("charactersTable")
-        table.setAccessibleName(_("Party"))
-        table.setModel(self.characters_model)
-        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        table.setEditTriggers(
-            QAbstractItemView.EditTrigger.DoubleClicked
-            | QAbstractItemView.EditTrigger.SelectedClicked
-            | QAbstractItemView.EditTrigger.EditKeyPressed
-        )
-        table.setWordWrap(False)
-        table.verticalHeader().setVisible(False)
-        compact_rows(table)
-        self._value_delegate = ValueDelegate(table)
-        for column in CharactersTableModel.FIELDS:
-            table.setItemDelegateForColumn(column, self._value_delegate)
-        header = table.horizontalHeader()
-        header.setHighlightSections(False)
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
-        metrics = table.fontMetrics()
         m = CharactersTableModel
         widths = {
             m.CHARACTER: "Merlin's apprentice of the north",
@@ -149,8 +124,10 @@ class PfpvTrackerTab(QWidget):
             m.MA: "MA 20",
             m.CASTING: "Volcanic eruption, Magic shield, Sleep",
         }
-        for column, widest in widths.items():  # once, from the font: measuring every row on each change costs
-            header.resizeSection(column, metrics.horizontalAdvance(widest) + 24)
+        table = editable_table(self, "charactersTable", _("Party"), self.characters_model, widths, pad=24)
+        self._value_delegate = ValueDelegate(table)
+        for column in CharactersTableModel.FIELDS:
+            table.setItemDelegateForColumn(column, self._value_delegate)
         return table
 
     def splitters(self) -> dict[str, QSplitter]:

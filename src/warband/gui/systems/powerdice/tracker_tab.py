@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QHeaderView,
     QSpinBox,
     QSplitter,
     QStackedWidget,
@@ -30,8 +28,7 @@ from warband.gui.systems.powerdice.tracker_models import CastersTableModel
 from warband.gui.systems.powerdice.tracker_segments import CastingPanel, step_info
 from warband.gui.systems.powerdice.tracker_step_bar import StepBar
 from warband.gui.systems.powerdice.tracker_text import NOTE_QSS, note_label
-from warband.gui.tracker.appearance import compact_rows
-from warband.gui.tracker.parts import boxed, message_line, show_on_message_line
+from warband.gui.tracker.parts import boxed, editable_table, message_line, show_on_message_line
 from warband.gui.widgets.battle_log import AskPath, BattleLogPanel
 from warband.model.messages import _
 
@@ -145,27 +142,6 @@ class PowerDiceTrackerTab(QWidget):
         self._show_step()
 
     def _casters_table(self) -> QTableView:
-        table = QTableView(self)
-        table.setObjectName("castersTable")
-        table.setAccessibleName(_("Casters"))
-        table.setModel(self.casters_model)
-        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        table.setEditTriggers(
-            QAbstractItemView.EditTrigger.DoubleClicked
-            | QAbstractItemView.EditTrigger.SelectedClicked
-            | QAbstractItemView.EditTrigger.EditKeyPressed
-        )
-        table.setWordWrap(False)
-        table.verticalHeader().setVisible(False)
-        compact_rows(table)
-        self._reserve_delegate = ReserveDelegate(table)
-        table.setItemDelegateForColumn(CastersTableModel.DICE, self._reserve_delegate)
-        header = table.horizontalHeader()
-        header.setHighlightSections(False)
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
-        metrics = table.fontMetrics()
         widths = {
             CastersTableModel.SIDE: "Player name",
             CastersTableModel.CASTER: "Battle mage of the watchtower",
@@ -174,8 +150,9 @@ class PowerDiceTrackerTab(QWidget):
             CastersTableModel.DICE: "Power dice",
             CastersTableModel.MARKER: "Restoration",
         }
-        for column, widest in widths.items():  # once, from the font: measuring every row on each change costs
-            header.resizeSection(column, metrics.horizontalAdvance(widest) + 24)
+        table = editable_table(self, "castersTable", _("Casters"), self.casters_model, widths, pad=24)
+        self._reserve_delegate = ReserveDelegate(table)
+        table.setItemDelegateForColumn(CastersTableModel.DICE, self._reserve_delegate)
         return table
 
     def splitters(self) -> dict[str, QSplitter]:

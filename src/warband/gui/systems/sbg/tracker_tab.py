@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
-    QHeaderView,
     QPushButton,
     QSplitter,
     QTableView,
@@ -25,8 +23,7 @@ from warband.gui.systems.sbg.tracker_heroics import HeroicsPanel
 from warband.gui.systems.sbg.tracker_log import SbgLogTableModel
 from warband.gui.systems.sbg.tracker_text import TRACKER_QSS, plain_label
 from warband.gui.systems.sbg.tracker_turn_bar import SbgTurnBar
-from warband.gui.tracker.appearance import compact_rows
-from warband.gui.tracker.parts import boxed, message_line, show_on_message_line
+from warband.gui.tracker.parts import boxed, editable_table, message_line, show_on_message_line
 from warband.gui.widgets.battle_log import AskPath, BattleLogPanel
 from warband.model.messages import _
 
@@ -96,28 +93,6 @@ class SbgTrackerTab(QWidget):
         document.changed.connect(self._on_document_changed)
 
     def _heroes_table(self) -> QTableView:
-        table = QTableView(self)
-        table.setObjectName("heroesTable")
-        table.setAccessibleName(_("Heroes"))
-        table.setModel(self.heroes_model)
-        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        table.setEditTriggers(
-            QAbstractItemView.EditTrigger.DoubleClicked
-            | QAbstractItemView.EditTrigger.SelectedClicked
-            | QAbstractItemView.EditTrigger.EditKeyPressed
-        )
-        table.setWordWrap(False)
-        table.verticalHeader().setVisible(False)
-        compact_rows(table)
-        self._counter_delegate = CounterDelegate(table)
-        for column in HeroesTableModel.FIELDS:
-            table.setItemDelegateForColumn(column, self._counter_delegate)
-        header = table.horizontalHeader()
-        header.setHighlightSections(False)
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
-        metrics = table.fontMetrics()
         widths = {
             HeroesTableModel.SIDE: "Player name",
             HeroesTableModel.HERO: "Aragorn (Strider) of the North",
@@ -128,8 +103,10 @@ class SbgTrackerTab(QWidget):
             HeroesTableModel.REMOVED: "Removed",
             HeroesTableModel.COURAGE: "Courage",
         }
-        for column, widest in widths.items():  # once, from the font: measuring every row on each change costs
-            header.resizeSection(column, metrics.horizontalAdvance(widest) + 32)
+        table = editable_table(self, "heroesTable", _("Heroes"), self.heroes_model, widths, pad=32)
+        self._counter_delegate = CounterDelegate(table)
+        for column in HeroesTableModel.FIELDS:
+            table.setItemDelegateForColumn(column, self._counter_delegate)
         return table
 
     def splitters(self) -> dict[str, QSplitter]:
