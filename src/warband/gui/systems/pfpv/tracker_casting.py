@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, QSignalBlocker, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSignalBlocker, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -30,6 +30,7 @@ from warband.gui.systems.pfpv.tracker_text import (
     started_text,
 )
 from warband.gui.tracker.appearance import compact_rows
+from warband.gui.widgets.titled_table import TitledTableModel
 from warband.model.messages import N_, _
 from warband.model.systems.pfpv.scene import PfpvScene, StartCasting, StopCasting, label_of, profile_of
 
@@ -54,7 +55,7 @@ def casting_rows(scene: PfpvScene, key: str | None) -> list[CastingRow]:
     ]
 
 
-class CastingTableModel(QAbstractTableModel):
+class CastingTableModel(TitledTableModel[CastingRow]):
     """The spells the chosen character is casting, in the order they began."""
 
     SPELL, TIME, STARTED = range(3)
@@ -83,23 +84,6 @@ class CastingTableModel(QAbstractTableModel):
 
     def casting(self, row: int) -> CastingRow:
         return self._rows[row]
-
-    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else len(self.TITLES)
-
-    def headerData(  # noqa: N802
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.TITLES):
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return _(self.TITLES[section][0])
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return _(self.TITLES[section][1])
-        return None
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid() or not 0 <= index.row() < len(self._rows):

@@ -11,7 +11,6 @@ from typing import ClassVar
 from pydantic import ValidationError
 from PySide6.QtCore import (
     QAbstractItemModel,
-    QAbstractTableModel,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -24,6 +23,7 @@ from PySide6.QtWidgets import QSpinBox, QStyledItemDelegate, QStyleOptionViewIte
 from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
 from warband.gui.systems.pfpv.tracker_text import at_once_text, roll_penalty, signed, spell_name
 from warband.gui.tracker.appearance import FAILURE_COLOUR
+from warband.gui.widgets.titled_table import TitledTableModel
 from warband.model.messages import N_, _
 from warband.model.systems.pfpv.scene import PfpvScene, SetValue, label_of, profile_of
 
@@ -79,7 +79,7 @@ def character_rows(scene: PfpvScene) -> list[CharacterRow]:
     return rows
 
 
-class CharactersTableModel(QAbstractTableModel):
+class CharactersTableModel(TitledTableModel[CharacterRow]):
     """Every character of the party; Don, Vitality and fatigue are edited as undoable actions of the scene."""
 
     CHARACTER, DON, VITALITY, FATIGUE, MA, CASTING, AT_ONCE = range(7)
@@ -111,23 +111,6 @@ class CharactersTableModel(QAbstractTableModel):
 
     def character(self, row: int) -> CharacterRow:
         return self._rows[row]
-
-    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else len(self.TITLES)
-
-    def headerData(  # noqa: N802
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.TITLES):
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return _(self.TITLES[section][0])
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return _(self.TITLES[section][1])
-        return None
 
     def flags(self, index: ModelIndex) -> Qt.ItemFlag:
         if not index.isValid():

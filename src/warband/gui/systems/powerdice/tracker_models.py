@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import ValidationError
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from warband.gui.systems.powerdice.battle_document import PowerDiceBattleDocument
 from warband.gui.systems.powerdice.tracker_text import (
@@ -22,6 +22,7 @@ from warband.gui.systems.powerdice.tracker_text import (
     traits_text,
 )
 from warband.gui.tracker.appearance import muted, side_colour, side_tint
+from warband.gui.widgets.titled_table import TitledTableModel
 from warband.model.messages import N_, _
 from warband.model.systems.powerdice.battle_commands import SetReserve
 from warband.model.systems.powerdice.battle_rules import CasterModel, casters
@@ -43,10 +44,8 @@ class Row:
     reserve: int = 0
 
 
-class _CasterRowsModel(QAbstractTableModel):
+class _CasterRowsModel(TitledTableModel[Row]):
     """Rows of casters worked out afresh on every change of the battle; a subclass says which and how."""
-
-    TITLES: tuple[tuple[str, str], ...] = ()
 
     def __init__(self, document: PowerDiceBattleDocument, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -62,23 +61,6 @@ class _CasterRowsModel(QAbstractTableModel):
 
     def keys(self) -> list[str]:
         return [r.key for r in self._rows]
-
-    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else len(self.TITLES)
-
-    def headerData(  # noqa: N802
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.TITLES):
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return _(self.TITLES[section][0])
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return _(self.TITLES[section][1])
-        return None
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid() or not 0 <= index.row() < len(self._rows):

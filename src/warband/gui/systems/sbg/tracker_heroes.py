@@ -10,7 +10,6 @@ from typing import ClassVar
 from pydantic import ValidationError
 from PySide6.QtCore import (
     QAbstractItemModel,
-    QAbstractTableModel,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -22,6 +21,7 @@ from PySide6.QtWidgets import QSpinBox, QStyledItemDelegate, QStyleOptionViewIte
 
 from warband.gui.systems.sbg.battle_document import SbgBattleDocument
 from warband.gui.tracker.appearance import muted, side_colour, side_tint
+from warband.gui.widgets.titled_table import TitledTableModel
 from warband.model.messages import N_, _
 from warband.model.session import Command
 from warband.model.systems.sbg import battle_rules as rules
@@ -82,7 +82,7 @@ def _rows(battle: SbgBattle) -> list[HeroRow]:
     ]
 
 
-class HeroesTableModel(QAbstractTableModel):
+class HeroesTableModel(TitledTableModel[HeroRow]):
     """Every hero of both sides; counters and marks are edited as undoable actions of the battle."""
 
     SIDE, HERO, MIGHT, WILL, FATE, WOUNDS, REMOVED, COURAGE, STATUS = range(9)
@@ -114,23 +114,6 @@ class HeroesTableModel(QAbstractTableModel):
 
     def hero_row(self, row: int) -> HeroRow:
         return self._rows[row]
-
-    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else len(self.TITLES)
-
-    def headerData(  # noqa: N802
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.TITLES):
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return _(self.TITLES[section][0])
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return _(self.TITLES[section][1])
-        return None
 
     def flags(self, index: ModelIndex) -> Qt.ItemFlag:
         if not index.isValid():
