@@ -408,3 +408,21 @@ def test_the_find_line_then_enter_twice_adds_the_first_match(
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
     assert pd_document.army.unit("u2").spells == ("dissipation", "brume-illusoire", "eclair")
     assert pd_document.session.undo_label == "Add spell Lightning bolt"
+
+
+def test_a_held_spell_keeps_its_problem_when_names_are_shown_in_french(
+    qtbot: QtBot, tab: BuilderTab, pd_document: ArmyDocument
+) -> None:
+    """PD-01 names the spell in English; the held list shows it in French and must still mark its row."""
+    from warband.gui.systems.powerdice.builder_held_model import HeldSpellsTableModel
+    from warband.model.edits import AddEntry
+    from warband.model.messages import load_language
+
+    unit_id = add_battle_mage(qtbot, tab, pd_document)
+    assert load_language("fr")
+    try:
+        pd_document.execute(AddEntry(unit_id, "spells", "soins", label="Add spell"))
+        model = HeldSpellsTableModel(pd_document)
+        assert [tuple(model.index(0, c).data() for c in range(3))] == [("⚠ Soins", "0", "PD-01")]
+    finally:
+        load_language("en")

@@ -448,3 +448,18 @@ def test_an_edit_elsewhere_keeps_the_held_selection(catalogs, qtbot):
     document.execute(SetUnitField("u2", "label", "Gawen"))
     assert [i.row() for i in held.selectionModel().selectedRows()] == [1]
     assert child(panel, QPushButton, "removeMiracleButton").isEnabled()
+
+
+def test_held_entries_keep_their_problems_when_names_are_shown_in_french(catalogs):
+    """The report names entries in English; the list shows them in French and must still find their rows."""
+    from warband.model.messages import load_language
+
+    assert load_language("fr")
+    try:
+        document = make_document(catalogs, {"miracles": ["messager-divin", "abnegation"]})
+        document.select("u1")
+        model = HeldTableModel(document, "miracles")
+        rows = [tuple(model.index(r, c).data() for c in range(3)) for r in range(model.rowCount())]
+        assert rows == [("Messager divin", "12", ""), ("⚠ Abnégation", "20", "CF-05")]
+    finally:
+        load_language("en")

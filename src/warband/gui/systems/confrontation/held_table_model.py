@@ -15,7 +15,7 @@ from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from warband.gui.army_document import ArmyDocument
 from warband.model.army import Problem
 from warband.model.messages import _
-from warband.model.names import display_name
+from warband.model.names import display_name, english_name
 from warband.model.systems.confrontation.rules import index
 
 Field = Literal["miracles", "items"]
@@ -47,6 +47,8 @@ class HeldEntry(NamedTuple):
     id: str
     name: str
     cost: int | None
+    report_name: str
+    """How the rules' problems name it (English: `english_name`), which may differ from the name shown."""
 
 
 def warning_colour() -> QColor:
@@ -94,9 +96,11 @@ class HeldTableModel(QAbstractTableModel):
             for entry_id in getattr(unit, self.field, ()):
                 entry = known.get(entry_id)
                 if entry is None:
-                    entries.append(HeldEntry(entry_id, entry_id, None))
+                    entries.append(HeldEntry(entry_id, entry_id, None, entry_id))
                 else:
-                    entries.append(HeldEntry(entry_id, display_name(entry.name), entry.cost))
+                    entries.append(
+                        HeldEntry(entry_id, display_name(entry.name), entry.cost, english_name(entry.name))
+                    )
         unit_id = unit.id if unit is not None else None
         if unit_id == self._unit_id and entries == self._entries:
             return  # another unit changed, or this one elsewhere: keep the selection; problems follow the report
@@ -114,7 +118,7 @@ class HeldTableModel(QAbstractTableModel):
         for problem in self._document.report.problems:
             if problem.unit is not None and problem.unit.id == self._unit_id and self._param in problem.params:
                 by_name.setdefault(problem.params[self._param], []).append(problem)
-        return [tuple(by_name.get(entry.name, ())) for entry in self._entries]
+        return [tuple(by_name.get(entry.report_name, ())) for entry in self._entries]
 
     def _on_document_selection_changed(self, unit_id: object) -> None:
         self.refresh()

@@ -10,7 +10,7 @@ from warband.gui.army_document import ArmyDocument
 from warband.gui.builder.entry_tables import WARNING_MARK, describe_reasons, tooltip_html, warning_colour
 from warband.model.army import Problem
 from warband.model.messages import _
-from warband.model.names import display_name
+from warband.model.names import display_name, english_name
 from warband.model.systems.powerdice.rules import index
 from warband.model.systems.powerdice.schema import PowerDiceUnit
 
@@ -26,6 +26,8 @@ class HeldSpell(NamedTuple):
     id: str
     name: str
     cost: int | None
+    report_name: str
+    """How the rules' problems name it (English: `english_name`), which may differ from the name shown."""
 
 
 class HeldSpellsTableModel(QAbstractTableModel):
@@ -66,9 +68,11 @@ class HeldSpellsTableModel(QAbstractTableModel):
             for spell_id in unit.spells:
                 spell = spells.get(spell_id)
                 if spell is None:
-                    entries.append(HeldSpell(spell_id, spell_id, None))
+                    entries.append(HeldSpell(spell_id, spell_id, None, spell_id))
                 else:
-                    entries.append(HeldSpell(spell_id, display_name(spell.name), spell.cost))
+                    entries.append(
+                        HeldSpell(spell_id, display_name(spell.name), spell.cost, english_name(spell.name))
+                    )
         unit_id = unit.id if isinstance(unit, PowerDiceUnit) else None
         if unit_id == self._unit_id and entries == self._entries:
             return  # another unit changed, or this one elsewhere: keep the selection; problems follow the report
@@ -86,7 +90,7 @@ class HeldSpellsTableModel(QAbstractTableModel):
         for problem in self._document.report.problems:
             if problem.unit is not None and problem.unit.id == self._unit_id and "spell" in problem.params:
                 by_name.setdefault(problem.params["spell"], []).append(problem)
-        return [tuple(by_name.get(entry.name, ())) for entry in self._entries]
+        return [tuple(by_name.get(entry.report_name, ())) for entry in self._entries]
 
     def _on_document_selection_changed(self, unit_id: object) -> None:
         self.refresh()
