@@ -17,7 +17,8 @@ from PySide6.QtWidgets import (
 )
 
 from warband.gui.army_document import ArmyDocument
-from warband.gui.systems.confrontation.held_table_model import HeldTableModel, warning_colour
+from warband.gui.builder.entry_tables import warning_colour
+from warband.gui.systems.confrontation.held_table_model import HeldTableModel
 from warband.gui.systems.confrontation.options_table_model import (
     CHOICE_ROLE,
     SORT_ROLE,

@@ -18,7 +18,8 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont, QGuiApplication, QPalette
 
 from warband.gui.army_document import ArmyDocument
-from warband.gui.systems.confrontation.held_table_model import describe_reasons, fold, tooltip_html
+from warband.gui.builder.entry_tables import describe_reasons, tooltip_html
+from warband.gui.builder.profile_description import fold
 from warband.model.army import Army, Choice, Problem, options
 from warband.model.catalog import Catalogs
 from warband.model.messages import _

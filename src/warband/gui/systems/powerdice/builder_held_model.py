@@ -2,152 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
-
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
-
-from warband.gui.army_document import ArmyDocument
-from warband.gui.builder.entry_tables import WARNING_MARK, describe_reasons, tooltip_html, warning_colour
-from warband.model.army import Problem
-from warband.model.messages import _
-from warband.model.names import display_name, english_name
+from warband.gui.builder.held_model import HeldEntriesModel, HeldEntry, held_entries
+from warband.model.army import Unit
 from warband.model.systems.powerdice.rules import index
 from warband.model.systems.powerdice.schema import PowerDiceUnit
 
-Index = QModelIndex | QPersistentModelIndex
 
-COLUMNS = ("name", "cost", "problem")
-_ROOT = QModelIndex()
-
-
-class HeldSpell(NamedTuple):
-    """One spell of the unit's list: its id as listed, its name, its cost (None: not in the catalogs, AR-02)."""
-
-    id: str
-    name: str
-    cost: int | None
-    report_name: str
-    """How the rules' problems name it (English: `english_name`), which may differ from the name shown."""
-
-
-class HeldSpellsTableModel(QAbstractTableModel):
+class HeldSpellsTableModel(HeldEntriesModel):
     """The `spells` of the document's selected unit; a problem's row is found by the spell name it gives."""
 
     field = "spells"
+    param = "spell"
 
-    def __init__(self, document: ArmyDocument, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._document = document
-        self._unit_id: str | None = None
-        self._entries: list[HeldSpell] = []
-        self._problems: list[tuple[Problem, ...]] = []
-        document.selection_changed.connect(self._on_document_selection_changed)
-        document.state_changed.connect(self._on_document_state_changed)
-        document.report_changed.connect(self._on_document_report_changed)
-        self.refresh()
-
-    # --- reading -------------------------------------------------------------------------------------------
-    @property
-    def unit_id(self) -> str | None:
-        return self._unit_id
-
-    def entry(self, row: int) -> HeldSpell:
-        return self._entries[row]
-
-    def problems(self, row: int) -> tuple[Problem, ...]:
-        return self._problems[row]
-
-    # --- keeping up with the document ----------------------------------------------------------------------
-    def refresh(self) -> None:
-        """Read the unit's list again; when it changed, reset (it is short: a reset is cheap)."""
-        document = self._document
-        unit = document.army.unit(document.selected) if document.selected is not None else None
-        entries: list[HeldSpell] = []
-        if isinstance(unit, PowerDiceUnit):
-            spells = index(document.catalogs).spells
-            for spell_id in unit.spells:
-                spell = spells.get(spell_id)
-                if spell is None:
-                    entries.append(HeldSpell(spell_id, spell_id, None, spell_id))
-                else:
-                    entries.append(
-                        HeldSpell(spell_id, display_name(spell.name), spell.cost, english_name(spell.name))
-                    )
-        unit_id = unit.id if isinstance(unit, PowerDiceUnit) else None
-        if unit_id == self._unit_id and entries == self._entries:
-            return  # another unit changed, or this one elsewhere: keep the selection; problems follow the report
-        self.beginResetModel()
-        self._unit_id = unit_id
-        self._entries = entries
-        self._problems = self._find_problems()
-        self.endResetModel()
-
-    def _find_problems(self) -> list[tuple[Problem, ...]]:
-        """The report's problems about each spell: matched by the name the report gives (the id if unknown)."""
-        if self._unit_id is None or not self._entries:
-            return [() for _entry in self._entries]
-        by_name: dict[object, list[Problem]] = {}
-        for problem in self._document.report.problems:
-            if problem.unit is not None and problem.unit.id == self._unit_id and "spell" in problem.params:
-                by_name.setdefault(problem.params["spell"], []).append(problem)
-        return [tuple(by_name.get(entry.report_name, ())) for entry in self._entries]
-
-    def _on_document_selection_changed(self, unit_id: object) -> None:
-        self.refresh()
-
-    def _on_document_state_changed(self) -> None:
-        self.refresh()
-
-    def _on_document_report_changed(self) -> None:
-        """Repaint only the rows whose problems changed (a rename elsewhere changes none here)."""
-        problems = self._find_problems()
-        changed = [row for row, (new, old) in enumerate(zip(problems, self._problems, strict=True)) if new != old]
-        self._problems = problems
-        if changed:
-            self.dataChanged.emit(self.index(changed[0], 0), self.index(changed[-1], len(COLUMNS) - 1))
-
-    # --- QAbstractTableModel -------------------------------------------------------------------------------
-    def rowCount(self, parent: Index = _ROOT) -> int:  # noqa: N802 (Qt's name)
-        return 0 if parent.isValid() else len(self._entries)
-
-    def columnCount(self, parent: Index = _ROOT) -> int:  # noqa: N802 (Qt's name)
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(  # noqa: N802 (Qt's name)
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
+    def read(self, unit: Unit) -> list[HeldEntry] | None:
+        if not isinstance(unit, PowerDiceUnit):
             return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return (_("Name"), _("Cost"), _("Problem"))[section]
-        if role == Qt.ItemDataRole.ToolTipRole and COLUMNS[section] == "problem":
-            return _("The rules this entry breaks for this unit (the sentences are in the tooltip)")
-        return None
-
-    def flags(self, index: Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or index.row() >= len(self._entries):
-            return None
-        entry = self._entries[index.row()]
-        problems = self._problems[index.row()]
-        column = COLUMNS[index.column()]
-        if role == Qt.ItemDataRole.DisplayRole:
-            if column == "name":
-                return f"{WARNING_MARK} {entry.name}" if problems else entry.name
-            if column == "cost":
-                return _("unknown") if entry.cost is None else str(entry.cost)
-            return ", ".join(dict.fromkeys(p.rule for p in problems))
-        if role == Qt.ItemDataRole.ToolTipRole:
-            text = entry.name if entry.name == entry.id else f"{entry.name} ({entry.id})"
-            if problems:
-                text += "\n" + describe_reasons(problems, "\n") + "."
-            return tooltip_html(text)
-        if role == Qt.ItemDataRole.ForegroundRole and problems:
-            return warning_colour()
-        if role == Qt.ItemDataRole.TextAlignmentRole and column == "cost":
-            return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-        return None
+        return held_entries(unit.spells, index(self._document.catalogs).spells)
