@@ -464,3 +464,21 @@ def test_held_entries_keep_their_problems_when_names_are_shown_in_french(catalog
         assert rows == [("Messager divin", "12", ""), ("⚠ Abnégation", "20", "CF-05")]
     finally:
         load_language("en")
+
+
+def test_the_picker_names_its_choices_in_french(qtbot, catalogs):
+    """The model names choices in English (for its messages); the picker speaks French."""
+    from warband.model.messages import load_language
+
+    assert load_language("fr")
+    try:
+        document = make_document(catalogs)
+        document.select("u1")
+        widget = UnitPanel(document)
+        qtbot.addWidget(widget)
+        model = source(picker(widget))
+        names = {model.choice(r).id: model.index(r, 0).data() for r in range(model.rowCount())}
+        assert names["benediction"] == "Bénédiction"
+        assert names["messager-divin"] == "Messager divin"
+    finally:
+        load_language("en")

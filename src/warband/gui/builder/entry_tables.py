@@ -9,9 +9,16 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QTableView, QWidget
 
-from warband.model.army import Problem
+from warband.model.army import Choice, Problem
+from warband.model.names import display_name
 
 WARNING_MARK = "⚠"
+
+
+def choice_name(choice: Choice) -> str:
+    """A choice's name in the language spoken: the model names it in English, for its messages and files."""
+    name = getattr(choice.entry, "name", None)
+    return display_name(name) if isinstance(name, str | dict) else choice.name
 
 
 def tooltip_html(text: str) -> str:

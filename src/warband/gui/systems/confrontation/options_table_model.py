@@ -18,7 +18,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont, QGuiApplication, QPalette
 
 from warband.gui.army_document import ArmyDocument
-from warband.gui.builder.entry_tables import describe_reasons, tooltip_html
+from warband.gui.builder.entry_tables import choice_name, describe_reasons, tooltip_html
 from warband.gui.builder.profile_description import fold
 from warband.model.army import Army, Choice, Problem, options
 from warband.model.catalog import Catalogs
@@ -246,7 +246,7 @@ class OptionsTableModel(QAbstractTableModel):
     # --- cells ---------------------------------------------------------------------------------------------
     def _display(self, choice: Choice, column: str, row: int) -> str:
         if column == "name":
-            return choice.name
+            return choice_name(choice)
         if column == "cost":
             return str(choice.cost)
         if column == "reason":
@@ -277,7 +277,7 @@ class OptionsTableModel(QAbstractTableModel):
         return miracle.aspects.level(column)
 
     def _tooltip(self, choice: Choice, row: int) -> str:
-        lines = [choice.name]
+        lines = [choice_name(choice)]
         if not choice.eligible:
             lines.append(describe_reasons(self.reasons(row), "\n") + ".")
         if choice.owned:
@@ -302,7 +302,7 @@ class OptionsTableModel(QAbstractTableModel):
                 described = _restriction(entry)
             else:
                 described = ""
-            name = fold(choice.name)
+            name = fold(choice_name(choice))
             texts = self._texts[choice.id] = (described, f"{name} {fold(choice.id)} {fold(described)}", name)
         return texts
 

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from warband.gui.army_document import ArmyDocument
+from warband.gui.builder.entry_tables import choice_name
 from warband.gui.systems.confrontation.held_table_model import Field, HeldTableModel
 from warband.gui.systems.confrontation.options_table_model import (
     ASPECT_COLUMNS,
@@ -302,7 +303,7 @@ class UnitPanel(QWidget):
             field, label = "miracles", _("Add miracle {name}")
         else:
             field, label = "items", _("Add item {name}")
-        self._document.execute(AddEntry(unit.id, field, choice.id, label=label.format(name=choice.name)))
+        self._document.execute(AddEntry(unit.id, field, choice.id, label=label.format(name=choice_name(choice))))
 
     def _remove_selected(self, view: QTableView) -> None:
         model = cast(HeldTableModel, view.model())

@@ -18,7 +18,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont
 
 from warband.gui.army_document import ArmyDocument
-from warband.gui.builder.entry_tables import describe_reasons, disabled_text_colour, tooltip_html
+from warband.gui.builder.entry_tables import choice_name, describe_reasons, disabled_text_colour, tooltip_html
 from warband.gui.builder.profile_description import fold
 from warband.gui.systems.powerdice.builder_profiles import traits_list
 from warband.model.army import Choice, options
@@ -178,7 +178,7 @@ class SpellOptionsTableModel(QAbstractTableModel):
     # --- cells ---------------------------------------------------------------------------------------------
     def _display(self, choice: Choice, column: str) -> str:
         if column == "name":
-            return choice.name
+            return choice_name(choice)
         if column == "cost":
             return str(choice.cost)
         if column == "reason":
@@ -205,7 +205,7 @@ class SpellOptionsTableModel(QAbstractTableModel):
         return fold(self._display(choice, column))
 
     def _tooltip(self, choice: Choice) -> str:
-        lines = [choice.name]
+        lines = [choice_name(choice)]
         spell = choice.entry
         if isinstance(spell, Spell):
             lines.append(_("Traits: {traits}").format(traits=traits_list(spell.traits)))
@@ -221,7 +221,7 @@ class SpellOptionsTableModel(QAbstractTableModel):
 def _search_text(choice: Choice) -> str:
     spell = choice.entry
     traits = traits_list(spell.traits) if isinstance(spell, Spell) else ""
-    return fold(f"{choice.name} {choice.id} {traits}")
+    return fold(f"{choice_name(choice)} {choice.id} {traits}")
 
 
 def _runs(rows: list[int]) -> list[tuple[int, int]]:

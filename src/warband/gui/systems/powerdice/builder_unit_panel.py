@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from warband.gui.army_document import ArmyDocument
-from warband.gui.builder.entry_tables import entry_table, plain_label
+from warband.gui.builder.entry_tables import choice_name, entry_table, plain_label
 from warband.gui.systems.powerdice.builder_held_model import HeldSpellsTableModel
 from warband.gui.systems.powerdice.builder_profiles import trait_name, traits_list
 from warband.gui.systems.powerdice.builder_spells_model import (
@@ -222,7 +222,7 @@ class PowerDiceUnitPanel(QWidget):
         choice = proxy_index.data(CHOICE_ROLE) if proxy_index.isValid() else None
         if unit is None or not isinstance(choice, Choice):
             return
-        label = _("Add spell {name}").format(name=choice.name)
+        label = _("Add spell {name}").format(name=choice_name(choice))
         self._document.execute(AddEntry(unit.id, "spells", choice.id, label=label))
 
     def _remove_selected(self) -> None:
