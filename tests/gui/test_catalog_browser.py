@@ -137,7 +137,7 @@ def test_a_faithful_row_shows_its_people_cult_kind_discipline_and_cost(catalogs:
     model = ProfileTableModel(catalogs)
     row = model.row_of("iron-priestess")
     texts = [model.index(row, c).data() for c in range(model.columnCount())]
-    assert texts == ["Iron Priestess", "griffins", "Merin", "Faithful", "4", "30"]
+    assert texts == ["Iron Priestess", "Griffins of Akkylannia", "Merin", "Faithful", "4", "30"]
     assert model.index(row, COST).data(PROFILE_ID_ROLE) == "iron-priestess"
     assert model.index(row, COST).data(SORT_ROLE) == 30
     assert model.index(row, NAME).data(SORT_ROLE) == "iron priestess"
@@ -238,12 +238,13 @@ def test_free_text_matches_people_and_cult_and_every_word(
     assert len(_shown_ids(browser)) == 17
 
 
-def test_people_filter_lists_every_people_and_filters_by_it(
-    browser: CatalogBrowser, profiles: list[Profile]
+def test_people_filter_lists_every_people_by_name_and_filters_by_it(
+    browser: CatalogBrowser, profiles: list[Profile], catalogs: Catalogs
 ) -> None:
     combo = _combo(browser, "peopleFilter")
     peoples = sorted({p.people for p in profiles})
-    assert [combo.itemText(i) for i in range(combo.count())] == ["All peoples", *peoples]
+    names = sorted((display_name(catalogs.entries["peoples"][p].name) for p in peoples), key=_fold)
+    assert [combo.itemText(i) for i in range(combo.count())] == ["All peoples", *names]
     for people in peoples:
         _choose(combo, people)
         assert set(_shown_ids(browser)) == {p.id for p in profiles if p.people == people}

@@ -13,14 +13,16 @@ from typing import cast
 from warband.export.rows import Detail, Track, UnitExtras
 from warband.model.army import Army, Unit
 from warband.model.catalog import Catalogs
-from warband.model.messages import N_, _
+from warband.model.messages import N_, _, spoken_text
 from warband.model.names import Name, display_name
 from warband.model.systems.confrontation import rules as cf
+from warband.model.systems.confrontation.peoples import people_name
 from warband.model.systems.confrontation.schema import ASPECTS, ConfrontationUnit, Miracle
 from warband.model.systems.pfpv import rules as pf
 from warband.model.systems.powerdice import rules as pd
 from warband.model.systems.powerdice.schema import PowerDiceUnit
 from warband.model.systems.sbg import rules as sb
+from warband.model.systems.sbg.factions import faction_name
 from warband.model.systems.sbg.schema import SbgArmy
 
 Languages = Sequence[str]
@@ -78,6 +80,7 @@ def _confrontation_unit(unit: Unit, catalogs: Catalogs, languages: Languages) ->
     facts: list[str] = []
     tracks: list[Track] = []
     if profile is not None:
+        facts.append(people_name(catalogs, profile.people, languages))
         faithful = profile.faithful
         if faithful is not None:
             cult = idx.cults.get(faithful.cult)
@@ -135,7 +138,7 @@ def _powerdice_unit(unit: Unit, catalogs: Catalogs, languages: Languages) -> Uni
     if profile is not None and profile.caster is not None:
         facts.append(
             _("Caster: {traits}, level {level}").format(
-                traits=pd.traits_text(profile.caster.traits), level=profile.caster.level
+                traits=spoken_text(pd.traits_text(profile.caster.traits)), level=profile.caster.level
             )
         )
         tracks.append(Track(_("Power dice"), profile.caster.level))
@@ -164,7 +167,7 @@ def _sbg_unit(unit: Unit, catalogs: Catalogs, languages: Languages) -> UnitExtra
     if profile is None:
         return UnitExtras()
     facts = [
-        f"{profile.faction} ({_(ALIGNMENT_NAMES[profile.alignment])})",
+        f"{faction_name(catalogs, profile.faction, languages)} ({_(ALIGNMENT_NAMES[profile.alignment])})",
         _("Courage {value}").format(value=profile.courage),
     ]
     hero = profile.hero

@@ -19,6 +19,7 @@ from warband.gui.builder.profile_description import (
 from warband.model.catalog import Catalogs
 from warband.model.messages import N_, _
 from warband.model.names import display_name
+from warband.model.systems.confrontation.peoples import people_name, people_words
 from warband.model.systems.confrontation.rules import index
 from warband.model.systems.confrontation.schema import ASPECTS, Cult, Profile
 
@@ -36,6 +37,8 @@ class FaithDetails:
     """What the Confrontation columns and filters read of a profile."""
 
     people: str
+    """The people's ID (what the filter matches); `people_name` is what the player reads."""
+    people_name: str
     cult_id: str | None
     cult_name: str
     faithful: bool
@@ -48,11 +51,11 @@ Row = ProfileRow[FaithDetails]
 
 def profile_rows(catalogs: Catalogs, languages: Sequence[str]) -> list[Row]:
     idx = index(catalogs)
-    return [_row(p, idx.cults, languages) for p in idx.profiles.values()]
+    return [_row(p, idx.cults, catalogs, languages) for p in idx.profiles.values()]
 
 
-def _row(profile: Profile, cults: dict[str, Cult], languages: Sequence[str]) -> Row:
-    words = [*all_names(profile.name), profile.people]
+def _row(profile: Profile, cults: dict[str, Cult], catalogs: Catalogs, languages: Sequence[str]) -> Row:
+    words = [*all_names(profile.name), *people_words(catalogs, profile.people)]
     faithful = profile.faithful
     cult_id: str | None = None
     cult_name = ""
@@ -69,7 +72,15 @@ def _row(profile: Profile, cults: dict[str, Cult], languages: Sequence[str]) -> 
             rank=_(RANK_NAMES[faithful.rank]), cult=cult_name, faith=faithful.faith
         )
         tooltip = f"{rank} — {aspects}"
-    details = FaithDetails(profile.people, cult_id, cult_name, faithful is not None, kind, profile.discipline)
+    details = FaithDetails(
+        profile.people,
+        people_name(catalogs, profile.people, languages),
+        cult_id,
+        cult_name,
+        faithful is not None,
+        kind,
+        profile.discipline,
+    )
     return ProfileRow(
         id=profile.id,
         name=display_name(profile.name, languages),
@@ -81,9 +92,10 @@ def _row(profile: Profile, cults: dict[str, Cult], languages: Sequence[str]) -> 
 
 
 def _peoples(rows: Sequence[Row]) -> list[tuple[str, object]]:
-    """Every people that has a profile, in alphabetical order."""
-    peoples = sorted({r.details.people for r in rows}, key=fold)
-    return [(_("All peoples"), None), *((people, people) for people in peoples)]
+    """Every people that has a profile, in alphabetical order of name; the filter matches the ID."""
+    found = {r.details.people: r.details.people_name for r in rows}
+    ordered = sorted(found.items(), key=lambda item: (fold(item[1]), item[0]))
+    return [(_("All peoples"), None), *((name, people) for people, name in ordered)]
 
 
 def _cults(rows: Sequence[Row]) -> list[tuple[str, object]]:
@@ -111,7 +123,7 @@ def describe_profiles() -> ProfileDescription[FaithDetails]:
     """Columns Name, People, Cult, Kind, Discipline, Cost; filters by people, cult and kind (Faithful or not)."""
     columns: tuple[ProfileColumn[FaithDetails], ...] = (
         name_column(),
-        ProfileColumn(_("People"), lambda row: row.details.people),
+        ProfileColumn(_("People"), lambda row: row.details.people_name),
         ProfileColumn(_("Cult"), lambda row: row.details.cult_name),
         ProfileColumn(_("Kind"), lambda row: row.details.kind),
         ProfileColumn(_("Discipline"), _discipline, _discipline_key, numeric=True),

@@ -24,6 +24,7 @@ from warband.model.army import Army, Choice, Problem, options
 from warband.model.catalog import Catalogs
 from warband.model.messages import _
 from warband.model.names import display_name
+from warband.model.systems.confrontation.peoples import people_names, people_words
 from warband.model.systems.confrontation.rules import index
 from warband.model.systems.confrontation.schema import Item, Miracle
 
@@ -296,14 +297,17 @@ class OptionsTableModel(QAbstractTableModel):
         texts = self._texts.get(choice.id)
         if texts is None:
             entry = choice.entry
+            words: list[str] = []
             if isinstance(entry, Miracle):
                 described = self._access(entry)
             elif isinstance(entry, Item):
-                described = _restriction(entry)
+                described = _restriction(entry, self._catalogs)
+                words = [w for people in entry.peoples for w in people_words(self._catalogs, people)]
             else:
                 described = ""
             name = fold(choice_name(choice))
-            texts = self._texts[choice.id] = (described, f"{name} {fold(choice.id)} {fold(described)}", name)
+            search = " ".join(fold(text) for text in (choice.id, described, *words))
+            texts = self._texts[choice.id] = (described, f"{name} {search}", name)
         return texts
 
     def _access(self, miracle: Miracle) -> str:
@@ -320,8 +324,9 @@ class OptionsTableModel(QAbstractTableModel):
         return ", ".join(parts)
 
 
-def _restriction(item: Item) -> str:
-    parts = list(item.peoples)
+def _restriction(item: Item, catalogs: Catalogs) -> str:
+    """Who may carry an item: its peoples by name, "Faithful only", or "Any model"."""
+    parts = people_names(catalogs, item.peoples)
     if item.faithful_only:
         parts.append(_("Faithful only"))
     return ", ".join(parts) if parts else _("Any model")

@@ -41,6 +41,7 @@ from warband.model.army import Choice
 from warband.model.edits import AddEntry, RemoveEntry
 from warband.model.messages import N_, _
 from warband.model.names import display_name
+from warband.model.systems.confrontation.peoples import people_name
 from warband.model.systems.confrontation.rules import index, unit_label
 from warband.model.systems.confrontation.schema import ConfrontationUnit, Profile
 
@@ -254,7 +255,8 @@ class UnitPanel(QWidget):
         if profile is None:
             self._profile_label.setText(_("Unknown profile “{profile}” (AR-02)").format(profile=unit.profile))
         else:
-            name = display_name(profile.name)
+            people = people_name(self._document.catalogs, profile.people)
+            name = f"{display_name(profile.name)} ({people})"
             self._profile_label.setText(
                 _("{profile} · {cost} A.P. with what it holds").format(profile=name, cost=cost)
             )

@@ -19,6 +19,7 @@ from warband.gui.builder.profile_description import (
 from warband.model.catalog import Catalogs
 from warband.model.messages import N_, _
 from warband.model.names import display_name
+from warband.model.systems.sbg.factions import faction_name, faction_words
 from warband.model.systems.sbg.rules import index, spell_names
 from warband.model.systems.sbg.schema import Profile, Spell
 
@@ -36,6 +37,8 @@ class SbgDetails:
     """What the columns and filters read of a profile; `mwf` is None for a warrior."""
 
     faction: str
+    """The profile's `faction` text (what the filter matches); `faction_name` is what the player reads."""
+    faction_name: str
     alignment: str
     mwf: tuple[int, int, int] | None
     wounds: int
@@ -47,14 +50,15 @@ Row = ProfileRow[SbgDetails]
 
 def profile_rows(catalogs: Catalogs, languages: Sequence[str]) -> list[Row]:
     idx = index(catalogs)
-    return [_row(p, idx.spells, languages) for p in idx.profiles.values()]
+    return [_row(p, idx.spells, catalogs, languages) for p in idx.profiles.values()]
 
 
-def _row(profile: Profile, spells: dict[str, Spell], languages: Sequence[str]) -> Row:
+def _row(profile: Profile, spells: dict[str, Spell], catalogs: Catalogs, languages: Sequence[str]) -> Row:
     hero = profile.hero
+    faction = faction_name(catalogs, profile.faction, languages)
     lines = [
         _("{faction}, {alignment} — {kind}").format(
-            faction=profile.faction,
+            faction=faction,
             alignment=alignment_name(profile.alignment),
             kind=_("hero") if hero is not None else _("warrior"),
         )
@@ -68,10 +72,11 @@ def _row(profile: Profile, spells: dict[str, Spell], languages: Sequence[str]) -
         id=profile.id,
         name=display_name(profile.name, languages),
         cost=profile.cost,
-        words=(*all_names(profile.name), profile.faction),
+        words=(*all_names(profile.name), *faction_words(catalogs, profile.faction)),
         tooltip="\n".join(lines),
         details=SbgDetails(
             faction=profile.faction,
+            faction_name=faction,
             alignment=profile.alignment,
             mwf=None if hero is None else (hero.might, hero.will, hero.fate),
             wounds=1 if hero is None else hero.wounds,
@@ -89,9 +94,10 @@ def _kinds(rows: Sequence[Row]) -> list[tuple[str, object]]:
 
 
 def _factions(rows: Sequence[Row]) -> list[tuple[str, object]]:
-    """Every faction some profile belongs to, in alphabetical order."""
-    factions = sorted({r.details.faction for r in rows}, key=fold)
-    return [(_("All factions"), None), *((faction, faction) for faction in factions)]
+    """Every faction some profile belongs to, in alphabetical order of name; the filter matches its text."""
+    found = {r.details.faction: r.details.faction_name for r in rows}
+    ordered = sorted(found.items(), key=lambda item: (fold(item[1]), item[0]))
+    return [(_("All factions"), None), *((name, faction) for faction, name in ordered)]
 
 
 def _mwf(row: Row) -> str:
@@ -109,7 +115,7 @@ def describe_profiles() -> ProfileDescription[SbgDetails]:
     """Columns Name, Faction, Alignment, M/W/F, Wounds, Courage, Cost; filters by alignment, kind and faction."""
     columns: tuple[ProfileColumn[SbgDetails], ...] = (
         name_column(),
-        ProfileColumn(_("Faction"), lambda row: row.details.faction),
+        ProfileColumn(_("Faction"), lambda row: row.details.faction_name),
         ProfileColumn(_("Alignment"), lambda row: alignment_name(row.details.alignment)),
         ProfileColumn(_("M/W/F"), _mwf, _mwf_key, _("Might / Will / Fate of a hero; warriors have none"), True),
         ProfileColumn(

@@ -18,6 +18,7 @@ from warband.model.catalog import (
     Reference,
     Text,
 )
+from warband.model.messages import N_
 
 SYSTEM_ID = "confrontation"
 
@@ -28,13 +29,20 @@ Rank = Literal["devotee", "zealot", "dean"]
 Level = Annotated[int, Strict(), Field(ge=0, le=5)]
 Cost = Annotated[int, Strict(), Field(ge=0, le=100_000)]
 ShortText = Annotated[str, Strict(), Field(max_length=200)]
+PeopleId = Annotated[str, Strict(), Field(min_length=1, max_length=200)]
+"""A people as profiles' `people` gives it: free text, usually an ID such as `griffins`."""
 
 ASPECTS: tuple[str, ...] = ("creation", "alteration", "destruction")
+ASPECT_NAMES: dict[str, str] = {
+    "creation": N_("Creation"),
+    "alteration": N_("Alteration"),
+    "destruction": N_("Destruction"),
+}
 PATH_NAMES: dict[str, str] = {
-    "light": "the Ways of Light",
-    "darkness": "the Meanders of Darkness",
-    "destiny": "the Path of Destiny",
-    "neutral": "no Alliance Path",
+    "light": N_("the Ways of Light"),
+    "darkness": N_("the Meanders of Darkness"),
+    "destiny": N_("the Path of Destiny"),
+    "neutral": N_("no Alliance Path"),
 }
 
 
@@ -52,6 +60,14 @@ class Aspects(Frozen):
 
 class Cult(Entry):
     path: Path
+    notes: Text | None = None
+
+
+class People(Entry):
+    """A people's name for players (`"griffins"` → "Griffins of Akkylannia"), matched by profiles' `people` and
+    items' `peoples`. Optional: a people no catalog lists is shown by its ID."""
+
+    id: PeopleId
     notes: Text | None = None
 
 
@@ -111,6 +127,7 @@ class Profile(Entry):
 
 class ConfrontationCatalog(CatalogFile):
     system: Literal["confrontation"]
+    peoples: tuple[People, ...] = ()
     cults: tuple[Cult, ...] = ()
     miracles: tuple[Miracle, ...] = ()
     items: tuple[Item, ...] = ()
@@ -122,6 +139,7 @@ class ConfrontationCatalog(CatalogFile):
             "miracles": self.miracles,
             "items": self.items,
             "profiles": self.profiles,
+            "peoples": self.peoples,
         }
 
     def references(self) -> Iterator[Reference]:

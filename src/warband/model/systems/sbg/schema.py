@@ -17,6 +17,16 @@ Alignment = Literal["good", "evil"]
 Cost = Annotated[int, Strict(), Field(ge=0, le=100_000)]
 Stat = Annotated[int, Strict(), Field(ge=0, le=9)]
 ShortText = Annotated[str, Strict(), Field(max_length=200)]
+FactionId = Annotated[str, Strict(), Field(min_length=1, max_length=200)]
+"""A faction as profiles' `faction` gives it: free text ("Minas Tirith")."""
+
+
+class Faction(Entry):
+    """A faction's name for players (`"Fellowship"` → "Communauté de l'Anneau"), matched by profiles' `faction`
+    text. Optional: a faction no catalog lists is shown as the profiles write it."""
+
+    id: FactionId
+    notes: Text | None = None
 
 
 class Spell(Entry):
@@ -52,11 +62,12 @@ class Profile(Entry):
 
 class SbgCatalog(CatalogFile):
     system: Literal["sbg"]
+    factions: tuple[Faction, ...] = ()
     spells: tuple[Spell, ...] = ()
     profiles: tuple[Profile, ...] = ()
 
     def entry_lists(self) -> Mapping[str, Sequence[Entry]]:
-        return {"spells": self.spells, "profiles": self.profiles}
+        return {"spells": self.spells, "profiles": self.profiles, "factions": self.factions}
 
     def references(self) -> Iterator[Reference]:
         for i, profile in enumerate(self.profiles):
