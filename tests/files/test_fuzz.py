@@ -25,8 +25,9 @@ from warband.model.storage import FileError
 EXAMPLES = sorted(data_dir().glob("*/examples/*.warband.json"))
 CATALOGS = builtin_catalog_paths()
 
-CASES = int(os.environ.get("WARBAND_FUZZ_CASES", "500"))
-"""Cases per loader: 500 in the test suite; benchmarks/fuzz_files.py runs many more."""
+CASES = int(os.environ.get("WARBAND_FUZZ_CASES", "900"))
+"""Cases per loader: 900 in the test suite (540 autosaves: about 3,200 files a run); benchmarks/fuzz_files.py runs
+many more."""
 FUZZ = settings(max_examples=CASES, deadline=None, suppress_health_check=list(HealthCheck))
 
 json_leaf = st.one_of(

@@ -149,7 +149,7 @@ def test_the_browser_shows_sbg_values(tab: BuilderTab, profiles: list[Profile]) 
     assert model.rowCount() == len(profiles)
     gandalf = model.row_of("gandalf-the-grey")
     values = [model.index(gandalf, c).data() for c in range(7)]
-    assert values == ["Gandalf the Grey", "Fellowship", "Good", "3/6/3", "3", "7", "170"]
+    assert values == ["Gandalf the Grey", "The Fellowship", "Good", "3/6/3", "3", "7", "170"]
     tooltip = model.index(gandalf, NAME).data(Qt.ItemDataRole.ToolTipRole)
     assert "Immobilise 3+" in tooltip and "hero" in tooltip
     rider = model.row_of("rider-of-rohan")
@@ -232,7 +232,7 @@ def test_the_card_shows_spells_with_casting_values(qtbot: QtBot, empty: ArmyDocu
     tab = make_tab(qtbot, empty)
     add(qtbot, tab, "gandalf-the-grey")
     assert card(tab, "spells").startswith("Blinding Light 2+, Immobilise 3+, Terrify 3+")
-    assert (card(tab, "faction"), card(tab, "alignment"), card(tab, "courage")) == ("Fellowship", "Good", "7")
+    assert (card(tab, "faction"), card(tab, "alignment"), card(tab, "courage")) == ("The Fellowship", "Good", "7")
     assert card(tab, "cost") == "170 points per model"
     add(qtbot, tab, "orc-shaman")
     assert card(tab, "spells") == "Fury 3+, Transfix 5+"
@@ -265,3 +265,12 @@ def test_an_unknown_profile_keeps_its_count(tab: BuilderTab, example: ArmyDocume
     assert child(tab, QLabel, "unitCost").text() == "cost unknown (AR-02)"
     assert child(tab, QSpinBox, "countSpin").value() == 12
     assert totals_text(tab) == "Points 340 · Models 29 · Might 6 · Will 7 · Fate 3"
+
+
+def test_the_roster_counts_sbg_points_not_army_points(tab: BuilderTab, example: ArmyDocument) -> None:
+    roster = RosterTableModel(example)
+    cost = roster.column_of(RosterTableModel.COST)
+    assert roster.headerData(cost, Qt.Orientation.Horizontal) == "points"
+    panel = tab.roster
+    assert panel.limit_spin.suffix() == " points"
+    assert panel.total_label.text() == "Total: 424 / 500 points"

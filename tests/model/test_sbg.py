@@ -117,8 +117,9 @@ def test_ar_03_a_long_mix_names_a_few_units_only(catalogs):
 def test_ar_03_over_the_points_limit(catalogs):
     report = validate(army(u("u1", "wizard"), u("u2", "rider", 10), limit=250), catalogs)
     [problem] = report.problems
-    assert (problem.rule, problem.code, problem.unit) == ("AR-03", "army.over_limit", None)
+    assert (problem.rule, problem.code, problem.unit) == ("AR-03", "sbg.over_limit", None)
     assert (problem.params["total"], problem.params["over"]) == (300, 50)
+    assert problem.message == "The army costs 300 points, 50 over its limit of 250 points."  # not A.P.
     assert validate(army(u("u1", "wizard"), u("u2", "rider", 10), limit=300), catalogs).valid
 
 

@@ -10,8 +10,9 @@ scripts/i18n.py; a string without a translation stays in English.
 from __future__ import annotations
 
 import gettext
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from warband.model.locations import resources_dir
 
@@ -75,6 +76,82 @@ def current_language() -> str:
     return _language
 
 
+class Localised(str):
+    """A value inside a sentence that has its own words in each language (a term of the rules, a catalog name).
+
+    As a `str` it is its English words, so files, logs, the command line and comparisons see plain English;
+    `translated()` asks it for `localised()`, its words in the language spoken.
+    """
+
+    def localised(self) -> str:
+        return str(self)
+
+
+class Phrase(Localised):
+    """Words made from a template (marked with `N_()`) and values, which may be `Localised` themselves.
+
+    `Phrase(N_("the cult of {cult}"), cult=CatalogName(...))` is "the cult of Merin" in English and
+    "le culte de Mérin" in French. Without values it is a term of the rules: `Phrase(N_("Creation"))`.
+    """
+
+    template: str
+    params: Mapping[str, object]
+
+    def __new__(cls, template: str, /, **params: object) -> Phrase:
+        phrase = super().__new__(cls, template.format(**params) if params else template)
+        phrase.template = template
+        phrase.params = params
+        return phrase
+
+    def localised(self) -> str:
+        return _(self.template).format(**localised_params(self.params)) if self.params else _(self.template)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_phrase, (self.template, dict(self.params)))
+
+
+def _phrase(template: str, params: dict[str, object]) -> Phrase:
+    return Phrase(template, **params)
+
+
+def term(text: str) -> Phrase:
+    """A word of the rules' vocabulary (a phase, an aspect, a marker), translated with the sentence."""
+    return Phrase(text)
+
+
+OR = N_("{first} or {last}")
+"""The conjunction of `joined()` for alternatives."""
+COMMA = "{first}, {last}"
+"""`joined(parts, COMMA)`: a plain list, `A, B, C`."""
+
+
+def joined(parts: Sequence[object], conjunction: str = N_("{first} and {last}")) -> object:
+    """`A`, `A and B`, `A, B and C` — in the language of the sentence; `conjunction` may be
+    `OR`. Nothing: an empty string."""
+    if not parts:
+        return ""
+    if len(parts) == 1:
+        return parts[0]
+    first: object = parts[0]
+    for part in parts[1:-1]:
+        first = Phrase(N_("{first}, {next}"), first=first, next=part)
+    return Phrase(conjunction, first=first, last=parts[-1])
+
+
+def localised(value: object) -> object:
+    """A parameter as the language spoken words it: `Localised` values in their words, others as they are."""
+    return value.localised() if isinstance(value, Localised) else value
+
+
+def spoken_text(value: object) -> str:
+    """A value as the window shows it: a `Localised` in the language spoken, anything else as a string."""
+    return str(localised(value))
+
+
+def localised_params(params: Mapping[str, object]) -> dict[str, object]:
+    return {key: localised(value) for key, value in params.items()}
+
+
 TEMPLATES: dict[str, str] = {
     # AR: armies and files
     "profile.unknown": N_(
@@ -122,6 +199,7 @@ TEMPLATES: dict[str, str] = {
         "The army mixes Good and Evil profiles: {good} (Good) with {evil} (Evil). "
         "Warband keeps each army on one side (a project decision: the rules say nothing of it)."
     ),
+    "sbg.over_limit": N_("The army costs {total} points, {over} over its limit of {limit} points."),
     "sbg.change.profile": N_("{kind} {entry}: its profile changed ({what}) ({units})."),
     # Hex battles with power dice: segments, markers and castings
     "pd.step": N_("{what} happens in {segment}; this is {step}."),
@@ -173,5 +251,5 @@ def english(code: str, params: Mapping[str, object]) -> str:
 
 
 def translated(code: str, params: Mapping[str, object]) -> str:
-    """The sentence in the current language (English when no translation is loaded)."""
-    return _(TEMPLATES[code]).format(**params)
+    """The sentence in the current language (English when no translation is loaded), its values too."""
+    return _(TEMPLATES[code]).format(**localised_params(params))

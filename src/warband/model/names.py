@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 from pydantic import PlainValidator, WithJsonSchema
 
-from warband.model.messages import current_language
+from warband.model.messages import Localised, current_language
 
 _LANG = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")
 FALLBACK_LANGUAGES: tuple[str, ...] = ("en", "fr")
@@ -76,3 +76,24 @@ def display_name(name: str | dict[str, str], languages: Sequence[str] | None = N
         if base in name:
             return name[base]
     return next(iter(name.values()))
+
+
+class CatalogName(Localised):
+    """A catalog's name inside a sentence: English as a `str` (files, logs), the language spoken when translated.
+
+    A unit's own label is a plain string and stays as the player typed it: `CatalogName(unit.label or
+    profile.name)`.
+    """
+
+    name: str | dict[str, str]
+
+    def __new__(cls, name: str | dict[str, str]) -> CatalogName:
+        made = super().__new__(cls, english_name(name))
+        made.name = name
+        return made
+
+    def localised(self) -> str:
+        return display_name(self.name)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (CatalogName, (self.name,))

@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Protocol
 
+from warband.model.messages import N_
+
 if TYPE_CHECKING:
     from warband.model.army import Army, Change, Choice, Report
     from warband.model.catalog import CatalogFile, Catalogs
@@ -74,3 +76,17 @@ def get_system(system_id: str) -> GameSystem:
     if system is None:
         raise UnknownSystemError(system_id)
     return system
+
+
+DEFAULT_POINTS_NAME = N_("A.P.")
+
+
+def points_name(system_id: str) -> str | None:
+    """How the system names its army's points, untranslated ("A.P.", "points"); None when armies have none.
+
+    A system says so with `points_name` (a message marked with `N_`) and `uses_points`; by default, "A.P."."""
+    system = find_system(system_id)
+    if system is not None and not getattr(system, "uses_points", True):
+        return None
+    name = getattr(system, "points_name", DEFAULT_POINTS_NAME)
+    return name if isinstance(name, str) else DEFAULT_POINTS_NAME

@@ -23,7 +23,7 @@ from warband.gui.army_document import ArmyDocument
 from warband.gui.builder.roster_table_model import RosterTableModel
 from warband.model.edits import DuplicateUnit, MoveUnit, RemoveUnits, SetArmyField
 from warband.model.messages import _
-from warband.model.system import get_system
+from warband.model.system import DEFAULT_POINTS_NAME, get_system, points_name
 
 DEFAULT_LIMIT = 400
 MAX_LIMIT = 1_000_000
@@ -96,7 +96,9 @@ class RosterPanel(QWidget):
         self.limit_spin.setAccessibleName(_("Points limit"))
         self.limit_spin.setRange(0, MAX_LIMIT)
         self.limit_spin.setSingleStep(10)
-        self.limit_spin.setSuffix(" " + _("A.P."))
+        self._points = _(points_name(document.army.system) or DEFAULT_POINTS_NAME)
+        """The system's word for its points: "A.P.", "points"."""
+        self.limit_spin.setSuffix(" " + self._points)
         self.limit_spin.setKeyboardTracking(False)
 
         buttons = QHBoxLayout()
@@ -217,9 +219,11 @@ class RosterPanel(QWidget):
     def _show_totals(self) -> None:
         report = self._document.report
         if report.points_limit is None:
-            text = _("Total: {total} A.P. (no limit)").format(total=report.total_cost)
+            text = _("Total: {total} {points} (no limit)").format(total=report.total_cost, points=self._points)
         else:
-            text = _("Total: {total} / {limit} A.P.").format(total=report.total_cost, limit=report.points_limit)
+            text = _("Total: {total} / {limit} {points}").format(
+                total=report.total_cost, limit=report.points_limit, points=self._points
+            )
         over = report.points_limit is not None and report.total_cost > report.points_limit
         self.total_label.setText(text)
         self.total_label.setProperty("over", over)

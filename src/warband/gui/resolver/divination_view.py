@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from warband.gui.widgets.odds_chart import format_percent
 from warband.model.dice import divination_distribution, divination_success
-from warband.model.messages import _
+from warband.model.messages import _, spoken_text
 from warband.model.systems.confrontation.battle_calls import Outcome
 from warband.model.systems.confrontation.battle_rules import DivinationOrder, Model, miracle_name
 from warband.model.systems.confrontation.battle_state import ConfrontationBattle
@@ -17,7 +17,7 @@ from warband.model.systems.confrontation.schema import Miracle
 def faithful_text(battle: ConfrontationBattle, m: Model) -> str:
     """ "Aline — Iron Priestess (T.F. 8)"."""
     return _("{player} — {unit} (T.F. {faith})").format(
-        player=battle.sides[m.side].player, unit=m.label, faith=m.state.faith
+        player=battle.sides[m.side].player, unit=spoken_text(m.label), faith=m.state.faith
     )
 
 
@@ -75,7 +75,7 @@ def outcome_text(outcome: Outcome) -> str:
 def outcome_detail(outcome: Outcome, typed: bool, *, undone: bool = False) -> str:
     """Who called what, with which fervour and whose dice; an undone call says so (AR-05)."""
     text = _("{unit} called {miracle} with a fervour of {fervour}; dice {source}.").format(
-        unit=outcome.label,
+        unit=spoken_text(outcome.label),
         miracle=outcome.miracle_name,
         fervour=outcome.fervour,
         source=_("typed in") if typed else _("rolled"),
@@ -91,7 +91,7 @@ def order_text(battle: ConfrontationBattle, order: DivinationOrder) -> str:
     else:
         text = _("Divination order: {player} — {unit} calls now ({position} of {count}).").format(
             player=battle.sides[current.side].player,
-            unit=current.label,
+            unit=spoken_text(current.label),
             position=current.position + 1,
             count=len(order.slots),
         )

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from warband.model.messages import _
+from warband.model.messages import _, spoken_text
 from warband.model.names import display_name
 from warband.model.systems.pfpv import casting
 from warband.model.systems.pfpv.scene import PfpvScene, label_of, profile_of
@@ -82,7 +82,7 @@ def character_title(scene: PfpvScene, key: str) -> str:
     state = scene.characters[key]
     profile = profile_of(scene, key)
     return _("{name} — Don {don}/{don_max}, Vitality {vitality}/{vitality_max}").format(
-        name=label_of(scene, key),
+        name=spoken_text(label_of(scene, key)),
         don=state.don,
         don_max=profile.don,
         vitality=state.vitality,

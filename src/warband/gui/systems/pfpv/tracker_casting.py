@@ -31,7 +31,7 @@ from warband.gui.systems.pfpv.tracker_text import (
 )
 from warband.gui.tracker.appearance import compact_rows
 from warband.gui.widgets.titled_table import TitledTableModel
-from warband.model.messages import N_, _
+from warband.model.messages import N_, _, spoken_text
 from warband.model.systems.pfpv.scene import PfpvScene, StartCasting, StopCasting, label_of, profile_of
 
 ModelIndex = QModelIndex | QPersistentModelIndex
@@ -191,7 +191,7 @@ class CastingPanel(QWidget):
         scene = self._document.battle
         count = len(scene.characters[key].casting) + 1
         text = _("{character} starts casting {spell} ({time}): {at_once}").format(
-            character=label_of(scene, key),
+            character=spoken_text(label_of(scene, key)),
             spell=spell_name(scene, spell),
             time=casting_time(scene, spell),
             at_once=at_once_text(count),
@@ -204,7 +204,7 @@ class CastingPanel(QWidget):
             return False
         scene = self._document.battle
         text = _("{character} stops casting {spell}").format(
-            character=label_of(scene, key), spell=self.model.casting(index).name
+            character=spoken_text(label_of(scene, key)), spell=self.model.casting(index).name
         )
         return self._document.act(StopCasting(key=key, index=index), text=text)
 
@@ -242,7 +242,9 @@ class CastingPanel(QWidget):
         if key is None or state is None:
             self.penalty_label.setText(_("Choose a character in the table above."))
         elif not state.casting:
-            self.penalty_label.setText(_("{character} is casting nothing.").format(character=label_of(scene, key)))
+            self.penalty_label.setText(
+                _("{character} is casting nothing.").format(character=spoken_text(label_of(scene, key)))
+            )
         else:
             count = len(state.casting)
             parts = []

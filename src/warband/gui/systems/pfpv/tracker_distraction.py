@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
 from warband.gui.systems.pfpv.tracker_text import plain_label, set_look, spell_name
-from warband.model.messages import _
+from warband.model.messages import _, spoken_text
 from warband.model.systems.pfpv import casting
 from warband.model.systems.pfpv.scene import StopCasting, label_of, profile_of
 
@@ -128,7 +128,7 @@ class DistractionPanel(QWidget):
         ma = profile_of(scene, key).ma
         modifier = self.modifier_spin.value()
         kept = casting.distraction(ma, modifier, roll)
-        who, target = label_of(scene, key), target_text(ma, modifier)
+        who, target = spoken_text(label_of(scene, key)), target_text(ma, modifier)
         casting_now = scene.characters[key].casting
         if kept:
             text = _("{character} keeps concentration: {roll} ≤ {target} (PF-09)")
@@ -157,7 +157,7 @@ class DistractionPanel(QWidget):
             return False
         spell = spell_name(scene, casting_now[index].spell)
         text = _("{character} loses {spell} to the distraction: the energy dissipates harmlessly (PF-09)").format(
-            character=label_of(scene, key), spell=spell
+            character=spoken_text(label_of(scene, key)), spell=spell
         )
         self._pending = False
         if not self._document.act(StopCasting(key=key, index=index), text=text, success=False):

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSpin
 
 from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
 from warband.gui.systems.pfpv.tracker_text import ACTIVITIES, note_label
-from warband.model.messages import _
+from warband.model.messages import _, spoken_text
 from warband.model.systems.pfpv import casting
 from warband.model.systems.pfpv.scene import PfpvScene, TimePasses, label_of, profile_of
 
@@ -33,7 +33,7 @@ def preview_lines(scene: PfpvScene, hours: int, activity: str) -> list[str]:
         profile = profile_of(scene, key)
         lines.append(
             _("{character} +{gain} Don ({rate}/h × Recovery {recovery} × {hours} h), never above {top}").format(
-                character=label_of(scene, key),
+                character=spoken_text(label_of(scene, key)),
                 gain=gain,
                 rate=rate,
                 recovery=profile.recovery,

@@ -25,7 +25,7 @@ from warband.gui.systems.powerdice.cast_helpers import CastHelpersBox
 from warband.gui.widgets.dice_entry import DiceEntryWidget, error_colour
 from warband.model.army import Problem
 from warband.model.dice import D6
-from warband.model.messages import _
+from warband.model.messages import _, spoken_text
 from warband.model.systems.powerdice.battle_rules import CasterModel
 from warband.model.systems.powerdice.battle_state import Marker, PowerDiceBattle
 from warband.model.systems.powerdice.schema import Spell
@@ -179,7 +179,7 @@ class CastForm(QGroupBox):
         self.helpers_box.setVisible(incantation and chosen is not None)
         self.wait_note.setVisible(battle.step == "C")
         if incantation and chosen is not None:
-            self.helpers_box.show_helpers(chosen.label, helpers, fresh=fresh)
+            self.helpers_box.show_helpers(spoken_text(chosen.label), helpers, fresh=fresh)
         elif fresh:
             self.helpers_box.show_helpers("", (), fresh=True)
 

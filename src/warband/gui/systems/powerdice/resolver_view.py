@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from warband.gui.widgets.odds_chart import format_percent
 from warband.model.dice import sum_distribution
-from warband.model.messages import _
+from warband.model.messages import _, spoken_text
 from warband.model.names import display_name
 from warband.model.systems.powerdice import battle_rules as rules
 from warband.model.systems.powerdice.battle_state import STEP_NAMES, Marker, PowerDiceBattle
@@ -62,7 +62,7 @@ def caster_text(battle: PowerDiceBattle, c: rules.CasterModel, marker: Marker | 
         state = marker_text(marker)
     return _("{player} — {unit} ({reserve}/{level} dice; {state})").format(
         player=battle.sides[c.side].player,
-        unit=c.label,
+        unit=spoken_text(c.label),
         reserve=c.state.reserve,
         level=c.caster.level,
         state=state,
@@ -164,10 +164,10 @@ def outcome_detail(outcome: rules.CastOutcome, target: str, *, typed: bool, undo
     source = _("typed in") if typed else _("rolled")
     if target:
         text = _("{unit} cast {spell} on {target}; dice {source}.").format(
-            unit=outcome.label, spell=outcome.spell_name, target=target, source=source
+            unit=spoken_text(outcome.label), spell=outcome.spell_name, target=target, source=source
         )
     else:
         text = _("{unit} cast {spell}; dice {source}.").format(
-            unit=outcome.label, spell=outcome.spell_name, source=source
+            unit=spoken_text(outcome.label), spell=outcome.spell_name, source=source
         )
     return text + (" " + _("This casting was undone.") if undone else "")

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 from warband.gui.systems.powerdice.battle_document import PowerDiceBattleDocument
 from warband.gui.systems.powerdice.tracker_text import player, spell_name
 from warband.gui.tracker.appearance import compact_rows, side_tint
-from warband.model.messages import N_, _
+from warband.model.messages import N_, _, spoken_text
 from warband.model.systems.powerdice.battle_commands import RemoveLasting
 from warband.model.systems.powerdice.battle_rules import casters
 from warband.model.systems.powerdice.battle_state import LastingSpell, PowerDiceBattle
@@ -69,7 +69,7 @@ class LastingTableModel(QAbstractTableModel):
         battle = self._document.battle
         if not battle.lasting:
             return []
-        labels = {c.key: c.label for c in casters(battle)}
+        labels = {c.key: spoken_text(c.label) for c in casters(battle)}
         return [_cells(battle, spell, labels) for spell in battle.lasting]
 
     def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802

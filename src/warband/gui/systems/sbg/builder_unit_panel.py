@@ -13,8 +13,9 @@ from warband.gui.army_document import ArmyDocument
 from warband.gui.builder.entry_tables import WARNING_MARK, describe_reasons, plain_label, warning_colour
 from warband.gui.systems.sbg.builder_profiles import alignment_name
 from warband.model.edits import SetUnitField
-from warband.model.messages import _
+from warband.model.messages import _, spoken_text
 from warband.model.names import display_name
+from warband.model.systems.sbg.factions import faction_name
 from warband.model.systems.sbg.rules import index, spell_names, totals, unit_label
 from warband.model.systems.sbg.schema import Profile, SbgArmy, SbgUnit
 
@@ -128,7 +129,7 @@ class SbgUnitPanel(QWidget):
     def _show_unit(self, unit: SbgUnit) -> None:
         idx = index(self._document.catalogs)
         profile = idx.profiles.get(unit.profile)
-        self._title_label.setText(unit_label(unit, profile))
+        self._title_label.setText(spoken_text(unit_label(unit, profile)))
         self._show_card(unit, profile)
         hero = profile is not None and profile.hero is not None
         # a hero is one model; the count shows for it only to put right a file that says otherwise (AR-03)
@@ -157,7 +158,7 @@ class SbgUnitPanel(QWidget):
         hero = profile.hero
         kind = _("hero") if hero is not None else _("warrior")
         self._card.setTitle(f"{display_name(profile.name)} ({kind})")
-        fields["faction"].setText(profile.faction)
+        fields["faction"].setText(faction_name(self._document.catalogs, profile.faction))
         fields["alignment"].setText(alignment_name(profile.alignment))
         fields["courage"].setText(str(profile.courage))
         fields["cost"].setText(_("{cost} points per model").format(cost=profile.cost))

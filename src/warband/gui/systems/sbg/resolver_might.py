@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from warband.gui.systems.sbg import resolver_text as text
 from warband.gui.systems.sbg.battle_document import SbgBattleDocument
 from warband.gui.systems.sbg.resolver_parts import message_label, note_label, plain_label, say
-from warband.model.messages import _
+from warband.model.messages import _, spoken_text
 from warband.model.systems.sbg import battle_rules as rules
 from warband.model.systems.sbg.battle_commands import UseMight
 from warband.model.systems.sbg.battle_state import SbgBattle
@@ -207,7 +207,7 @@ class MightPanel(QGroupBox):
             say(
                 self.outcome_label,
                 _("{hero} spent {points} Might: the {roll} becomes {result}.").format(
-                    hero=hero.label, points=points, roll=roll, result=roll + points
+                    hero=spoken_text(hero.label), points=points, roll=roll, result=roll + points
                 ),
             )
         return done

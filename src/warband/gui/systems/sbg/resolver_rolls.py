@@ -12,7 +12,7 @@ from warband.gui.systems.sbg.battle_document import SbgBattleDocument
 from warband.gui.systems.sbg.resolver_parts import big_label, message_label, plain_label, say
 from warband.gui.widgets.dice_entry import DiceEntryWidget
 from warband.model.dice import D6, TypedDice
-from warband.model.messages import _
+from warband.model.messages import _, spoken_text
 from warband.model.systems.sbg import battle_rules as rules
 from warband.model.systems.sbg.battle_state import SbgBattle
 
@@ -127,7 +127,8 @@ class RollsPanel(QGroupBox):
         heroics = battle.heroics
         if heroics is not None and heroics.first is not None:
             order = ", ".join(
-                f"{number}. {rules.hero(battle, key).label}" for number, key in enumerate(heroics.order, 1)
+                f"{number}. {spoken_text(rules.hero(battle, key).label)}"
+                for number, key in enumerate(heroics.order, 1)
             )
             self.rolloff_outcome.setText(
                 _("Roll-off {roll}: {player}'s heroes act first. {order}").format(

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from warband.gui.widgets.odds_chart import format_percent
 from warband.model.army import Problem
-from warband.model.messages import _
+from warband.model.messages import _, spoken_text
 from warband.model.names import display_name
 from warband.model.session import RefusedError
 from warband.model.systems.sbg import battle_rules as rules
@@ -37,7 +37,7 @@ def hero_title(battle: SbgBattle, hero: rules.HeroModel) -> str:
     s = hero.state
     player = battle.sides[hero.side].player
     text = _("{hero} ({player}) — M {might} / W {will} / F {fate} / Wounds {wounds}").format(
-        hero=hero.label, player=player, might=s.might, will=s.will, fate=s.fate, wounds=s.wounds
+        hero=spoken_text(hero.label), player=player, might=s.might, will=s.will, fate=s.fate, wounds=s.wounds
     )
     if s.courage_failed:
         return _("{text} — failed a Courage test").format(text=text)

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from warband.gui.systems.sbg.battle_document import SbgBattleDocument
 from warband.gui.systems.sbg.tracker_text import note_label, plain_label, player, set_look
 from warband.model.dice import TypedDice
-from warband.model.messages import _
+from warband.model.messages import _, spoken_text
 from warband.model.systems.sbg import battle_rules as rules
 from warband.model.systems.sbg.battle_commands import Declare, NameHero, StopNaming
 from warband.model.systems.sbg.battle_state import HEROIC_PHASES, Heroics, SbgBattle
@@ -44,7 +44,7 @@ def _row(parent: QWidget, *widgets: QWidget) -> QWidget:
 
 def _hero_label(battle: SbgBattle, key: str) -> str:
     try:
-        return rules.hero(battle, key).label
+        return spoken_text(rules.hero(battle, key).label)
     except KeyError:
         return key
 
@@ -299,7 +299,7 @@ class HeroicsPanel(QWidget):
         h = battle.heroics
         named = set(h.named[0] + h.named[1]) if h is not None else set()
         choices = [
-            (_("{hero} — Might {might}").format(hero=m.label, might=m.state.might), m.key)
+            (_("{hero} — Might {might}").format(hero=spoken_text(m.label), might=m.state.might), m.key)
             for m in rules.heroes(battle)
             if m.side == side and not m.state.removed and m.key not in named and m.state.might >= 1
         ]

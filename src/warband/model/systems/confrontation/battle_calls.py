@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from warband.model.army import Problem
 from warband.model.dice import Dice
+from warband.model.messages import N_, term
 from warband.model.session import RefusedError
 from warband.model.systems.confrontation.battle_rules import call_bars, miracle_name, model, with_model
 from warband.model.systems.confrontation.battle_state import PHASE_NAMES, ConfrontationBattle, RulesOptions
@@ -51,7 +52,7 @@ class Outcome:
 def call_problems(battle: ConfrontationBattle, request: CallRequest) -> list[Problem]:
     """Every reason the call may not be made now, with its rule (empty: it may)."""
     if battle.phase != "divination":
-        return [Problem.of("CF-08", "call.phase", None, phase=PHASE_NAMES[battle.phase])]
+        return [Problem.of("CF-08", "call.phase", None, phase=term(PHASE_NAMES[battle.phase]))]
     m = model(battle, request.key)
     bars = call_bars(m)
     if bars:
@@ -77,7 +78,7 @@ def call_problems(battle: ConfrontationBattle, request: CallRequest) -> list[Pro
                 )
             )
         if miracle.difficulty is None and request.difficulty is None:
-            how = miracle.difficulty_note or "see the miracle card"
+            how = miracle.difficulty_note or term(N_("see the miracle card"))
             problems.append(Problem.of("CF-17", "call.difficulty", ref, miracle=name, how=how))
     if request.fervour > m.state.faith:
         problems.append(

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from warband.model.army import Problem, UnitRef, stamp
 from warband.model.catalog import Catalogs
 from warband.model.edits import replace
-from warband.model.names import english_name
+from warband.model.messages import N_, term
+from warband.model.names import CatalogName
 from warband.model.session import RefusedError
 from warband.model.systems.confrontation.battle_state import (
     PHASES,
@@ -125,8 +126,9 @@ def model(battle: ConfrontationBattle, key: str) -> Model:
 
 
 def miracle_name(battle: ConfrontationBattle, miracle_id: str) -> str:
+    """The miracle's name (a `CatalogName`: English as a string), or its ID when the catalogs lack it."""
     miracle = battle.entries.miracles.get(miracle_id)
-    return english_name(miracle.name) if miracle else miracle_id
+    return CatalogName(miracle.name) if miracle else miracle_id
 
 
 def with_model(battle: ConfrontationBattle, key: str, **changes: object) -> ConfrontationBattle:
@@ -197,11 +199,11 @@ def act_after_call(battle: ConfrontationBattle, key: str, field: str, value: obj
     m = model(battle, key)
     if not value or not m.state.called:
         return
-    acts = {"shot": "shoot", "feat": "perform a Physical Feat"}
+    acts = {"shot": N_("shoot"), "feat": N_("perform a Physical Feat")}
     if field == "moved_beyond" and not m.warrior_monk:
-        acts["moved_beyond"] = "move farther than its Movement"
+        acts["moved_beyond"] = N_("move farther than its Movement")
     if field in acts:
-        raise RefusedError(Problem.of("CF-10", "act.after_call", m.ref(), unit=m.label, act=acts[field]))
+        raise RefusedError(Problem.of("CF-10", "act.after_call", m.ref(), unit=m.label, act=term(acts[field])))
 
 
 # --- the Divination order (CF-13 … CF-16) ------------------------------------------------------------------

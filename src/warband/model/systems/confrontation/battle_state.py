@@ -12,18 +12,19 @@ from pydantic import Field, Strict, model_validator
 
 from warband.model.battle_log import LogEntry
 from warband.model.catalog import Flag, Frozen, Id
+from warband.model.messages import N_
 from warband.model.systems.confrontation.schema import ConfrontationArmy, Snapshot
 
 Phase = Literal["tactical", "movement", "divination", "shooting", "melee", "end"]
 PHASES: tuple[Phase, ...] = ("tactical", "movement", "divination", "shooting", "melee", "end")
 """CF-08: Tactical roll → Movement → Divination → Shooting → Melee → end of turn."""
 PHASE_NAMES: dict[str, str] = {
-    "tactical": "Tactical roll",
-    "movement": "Movement",
-    "divination": "Divination",
-    "shooting": "Shooting",
-    "melee": "Melee",
-    "end": "End of turn",
+    "tactical": N_("Tactical roll"),
+    "movement": N_("Movement"),
+    "divination": N_("Divination"),
+    "shooting": N_("Shooting"),
+    "melee": N_("Melee"),
+    "end": N_("End of turn"),
 }
 Wounds = Literal["unhurt", "light", "serious", "critical", "killed"]
 WOUND_LEVELS: tuple[Wounds, ...] = ("unhurt", "light", "serious", "critical", "killed")

@@ -8,15 +8,16 @@ from pydantic import BaseModel
 
 from warband.model.army import CatalogRef, Change
 from warband.model.catalog import Catalogs
-from warband.model.names import english_name
+from warband.model.messages import COMMA, N_, joined, term
+from warband.model.names import CatalogName
 from warband.model.systems.confrontation.rules import Index, index, unit_label
 from warband.model.systems.confrontation.schema import ConfrontationArmy, Snapshot
 
 KIND_NAMES: dict[str, str] = {
-    "profiles": "Profile",
-    "miracles": "Miracle",
-    "items": "Magic item",
-    "cults": "Cult",
+    "profiles": N_("Profile"),
+    "miracles": N_("Miracle"),
+    "items": N_("Magic item"),
+    "cults": N_("Cult"),
 }
 _REQUIREMENTS: dict[str, tuple[str, ...]] = {
     "miracles": ("cults", "paths", "universal", "aspects", "fervour", "difficulty"),
@@ -103,9 +104,9 @@ def compare(army: ConfrontationArmy, catalogs: Catalogs) -> list[Change]:
         if before is None:
             continue  # never recorded: nothing to compare with (AR-02 reports unknown entries)
         after = _current(idx, kind).get(entry_id)
-        units = ", ".join(labels)
-        kind_name = KIND_NAMES[kind]
-        entry_name = english_name(before.name)
+        units = joined(labels, COMMA)
+        kind_name = term(KIND_NAMES[kind])
+        entry_name = CatalogName(before.name)
         key = (kind, entry_id)
         if after is None:
             changes.append(

@@ -8,8 +8,10 @@ from typing import cast
 
 from warband.model.army import Choice, Problem, Report, UnitCost, UnitRef, sort_problems
 from warband.model.catalog import Catalogs
-from warband.model.names import english_name
+from warband.model.messages import N_, OR, Phrase, joined, term
+from warband.model.names import CatalogName
 from warband.model.systems.confrontation.schema import (
+    ASPECT_NAMES,
     ASPECTS,
     PATH_NAMES,
     ConfrontationArmy,
@@ -18,6 +20,7 @@ from warband.model.systems.confrontation.schema import (
     Faithful,
     Item,
     Miracle,
+    People,
     Profile,
 )
 
@@ -30,17 +33,19 @@ class Index:
     miracles: dict[str, Miracle]
     items: dict[str, Item]
     profiles: dict[str, Profile]
-    names: dict[str, str] = field(default_factory=dict)
-    """Miracle id → its English name, worked out once."""
-    access: dict[str, str] = field(default_factory=dict)
+    peoples: dict[str, People] = field(default_factory=dict)
+    """The peoples the catalogs name (optional: one not named is shown by its ID)."""
+    names: dict[str, CatalogName] = field(default_factory=dict)
+    """Miracle id → its name (English as a string), worked out once."""
+    access: dict[str, object] = field(default_factory=dict)
     """Miracle id → who may take it, in words; filled as asked."""
-    verdicts: dict[str, list[tuple[Miracle, str, bool]]] = field(default_factory=dict)
+    verdicts: dict[str, list[tuple[Miracle, CatalogName, bool]]] = field(default_factory=dict)
     """Faithful profile id → every miracle with its name and whether the profile may take it (for the picker)."""
 
-    def name(self, miracle: Miracle) -> str:
+    def name(self, miracle: Miracle) -> CatalogName:
         name = self.names.get(miracle.id)
         if name is None:
-            name = self.names[miracle.id] = english_name(miracle.name)
+            name = self.names[miracle.id] = CatalogName(miracle.name)
         return name
 
 
@@ -53,6 +58,7 @@ def _build_index(catalogs: Catalogs) -> Index:
         cast(dict[str, Miracle], kind("miracles")),
         cast(dict[str, Item], kind("items")),
         cast(dict[str, Profile], kind("profiles")),
+        cast(dict[str, People], kind("peoples")),
     )
 
 
@@ -61,36 +67,46 @@ def index(catalogs: Catalogs) -> Index:
 
 
 def unit_label(unit: ConfrontationUnit, profile: Profile | None) -> str:
-    """How a unit is named to the player: its label, else its profile's name, else the profile ID."""
+    """How a unit is named to the player: its label, else its profile's name (a `CatalogName`: English as a
+    string, the language spoken in a sentence), else the profile ID."""
     if unit.label.strip():
         return unit.label
-    return english_name(profile.name) if profile else unit.profile
+    return CatalogName(profile.name) if profile else unit.profile
 
 
-def describe_access(miracle: Miracle, idx: Index) -> str:
-    """'the cult of Mid-Nor', 'the cults of Merin and Mid-Nor', 'the Ways of Light', …"""
+def describe_access(miracle: Miracle, idx: Index) -> object:
+    """'the cult of Mid-Nor', 'the cults of Merin and Mid-Nor', 'the Ways of Light', … (in the language of the
+    sentence it goes into)."""
     known = idx.access.get(miracle.id)
     if known is not None:
         return known
-    parts: list[str] = []
+    parts: list[object] = []
     if miracle.cults:
-        names = [english_name(idx.cults[c].name) if c in idx.cults else c for c in miracle.cults]
-        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        parts.append(("the cult of " if len(names) == 1 else "the cults of ") + listed)
-    parts.extend(PATH_NAMES[p] for p in miracle.paths)
+        names = [CatalogName(idx.cults[c].name) if c in idx.cults else c for c in miracle.cults]
+        if len(names) == 1:
+            parts.append(Phrase(N_("the cult of {cult}"), cult=names[0]))
+        else:
+            parts.append(Phrase(N_("the cults of {cults}"), cults=joined(names)))
+    parts.extend(term(PATH_NAMES[p]) for p in miracle.paths)
     if miracle.universal:
-        parts.append("the Universal Cult")
-    described = idx.access[miracle.id] = " and ".join(parts)
+        parts.append(term(N_("the Universal Cult")))
+    described = idx.access[miracle.id] = joined(parts)
     return described
 
 
-def describe_allowed(item: Item) -> str:
-    parts: list[str] = []
-    if item.peoples:
-        parts.append("the people " + " or ".join(item.peoples))
-    if item.faithful_only:
-        parts.append("Faithful")
-    return " and ".join(parts) if len(parts) < 2 else "Faithful of " + parts[0]
+def people_name(people_id: str, idx: Index) -> object:
+    """The people's name (a `CatalogName`) where a catalog names it, else its ID."""
+    people = idx.peoples.get(people_id)
+    return CatalogName(people.name) if people is not None else people_id
+
+
+def describe_allowed(item: Item, idx: Index) -> object:
+    """'the people Griffins of Akkylannia or Lions of Alahan', 'Faithful', 'Faithful of the people …'."""
+    names = [people_name(p, idx) for p in item.peoples]
+    peoples = Phrase(N_("the people {peoples}"), peoples=joined(names, OR)) if names else None
+    if peoples is not None and item.faithful_only:
+        return Phrase(N_("Faithful of {people}"), people=peoples)
+    return peoples if peoples is not None else term(N_("Faithful"))
 
 
 class _Judge:
@@ -102,8 +118,8 @@ class _Judge:
         self.idx = idx
         cult = idx.cults.get(faithful.cult)
         self.path = cult.path if cult else None
-        self.cult_name = english_name(cult.name) if cult else faithful.cult
-        self.path_name = PATH_NAMES[self.path] if self.path else "unknown"
+        self.cult_name: object = CatalogName(cult.name) if cult else faithful.cult
+        self.path_name = term(PATH_NAMES[self.path] if self.path else N_("unknown"))
 
     def may_take(self, miracle: Miracle) -> bool:
         """The fast path: whether the miracle breaks no rule for this Faithful."""
@@ -145,7 +161,7 @@ class _Judge:
                         "miracle.aspect",
                         ref,
                         miracle=name,
-                        aspect=aspect.capitalize(),
+                        aspect=term(ASPECT_NAMES[aspect]),
                         need=need,
                         have=have,
                         unit=self.label,
@@ -183,7 +199,7 @@ def validate(army: ConfrontationArmy, catalogs: Catalogs) -> Report:
                 problems.append(Problem.of("AR-02", "miracle.unknown", ref, miracle=miracle_id, unit=label))
                 continue
             cost += miracle.cost * times
-            name = english_name(miracle.name)
+            name = CatalogName(miracle.name)
             if profile is None:
                 pass  # nothing to judge eligibility against; AR-02 is already reported
             elif judge is None:
@@ -206,8 +222,8 @@ def validate(army: ConfrontationArmy, catalogs: Catalogs) -> Report:
                         "CF-07",
                         "item.restricted",
                         ref,
-                        item=english_name(item.name),
-                        allowed=describe_allowed(item),
+                        item=CatalogName(item.name),
+                        allowed=describe_allowed(item, idx),
                         unit=label,
                     )
                 )
@@ -240,7 +256,7 @@ def options(army: ConfrontationArmy, unit_id: str, catalogs: Catalogs) -> list[C
 
     def item_refused(choice: Choice) -> tuple[Problem, ...]:
         item = cast(Item, choice.entry)
-        allowed = describe_allowed(item)
+        allowed = describe_allowed(item, idx)
         return (Problem.of("CF-07", "item.restricted", ref, item=choice.name, allowed=allowed, unit=label),)
 
     if profile is None:
@@ -254,7 +270,7 @@ def options(army: ConfrontationArmy, unit_id: str, catalogs: Catalogs) -> list[C
                 new(Choice, ("miracle", m.id, idx.name(m), m.cost, False, m, counts.get(m.id, 0), profile_unknown))
             )
         for i in idx.items.values():
-            name = english_name(i.name)
+            name = CatalogName(i.name)
             append(new(Choice, ("item", i.id, name, i.cost, False, i, held_items.get(i.id, 0), profile_unknown)))
         return choices
 
@@ -282,7 +298,8 @@ def options(army: ConfrontationArmy, unit_id: str, catalogs: Catalogs) -> list[C
             append(new(Choice, ("miracle", m.id, name, m.cost, eligible, m, counts.get(m.id, 0), why)))
     for i in idx.items.values():
         allowed = item_allowed(i, profile)
-        name = english_name(i.name)
         why_item = None if allowed else item_refused
-        append(new(Choice, ("item", i.id, name, i.cost, allowed, i, held_items.get(i.id, 0), why_item)))
+        append(
+            new(Choice, ("item", i.id, CatalogName(i.name), i.cost, allowed, i, held_items.get(i.id, 0), why_item))
+        )
     return choices

@@ -7,7 +7,7 @@ from typing import cast
 
 from warband.model.army import CatalogRef, Change, Choice, Problem, Report, UnitCost, UnitRef, sort_problems
 from warband.model.catalog import Catalogs
-from warband.model.names import english_name
+from warband.model.names import CatalogName
 from warband.model.systems.pfpv.schema import Combination, PfpvArmy, Profile, Snapshot, Spell
 
 
@@ -46,7 +46,7 @@ def validate(army: PfpvArmy, catalogs: Catalogs) -> Report:
     costs: list[UnitCost] = []
     for position, unit in enumerate(army.units):
         profile = idx.profiles.get(unit.profile)
-        label = unit.label or (english_name(profile.name) if profile else unit.profile)
+        label = unit.label or (CatalogName(profile.name) if profile else unit.profile)
         if profile is None:
             problems.append(
                 Problem.of("AR-02", "profile.unknown", UnitRef(unit.id, position, label), profile=unit.profile)
@@ -67,7 +67,7 @@ def options(army: PfpvArmy, unit_id: str, catalogs: Catalogs) -> list[Choice]:
     for spell in idx.spells.values():
         usable = profile is not None and any(can_attempt(profile, c) for c in spell.combinations)
         known = profile is not None and spell.id in profile.spells
-        choices.append(Choice("spell", spell.id, english_name(spell.name), 0, usable, spell, int(known)))
+        choices.append(Choice("spell", spell.id, CatalogName(spell.name), 0, usable, spell, int(known)))
     return choices
 
 

@@ -17,7 +17,7 @@ from warband.model.battle_log import LogEntry
 from warband.model.catalog import Catalogs, Flag, Frozen, Id
 from warband.model.edits import replace
 from warband.model.messages import N_, TEMPLATES
-from warband.model.names import english_name
+from warband.model.names import CatalogName
 from warband.model.session import RefusedError
 from warband.model.systems.pfpv import casting
 from warband.model.systems.pfpv.schema import PfpvArmy, Profile, Snapshot
@@ -107,7 +107,7 @@ def label_of(scene: PfpvScene, key: str) -> str:
     unit = scene.party.unit(key)
     if unit is None:
         return key
-    return unit.label or english_name(profile_of(scene, key).name)
+    return unit.label or CatalogName(profile_of(scene, key).name)
 
 
 def with_character(scene: PfpvScene, key: str, **changes: object) -> PfpvScene:

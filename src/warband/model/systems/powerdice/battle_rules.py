@@ -11,7 +11,8 @@ from warband.model.army import Problem, UnitRef, stamp
 from warband.model.catalog import Catalogs
 from warband.model.dice import Dice, at_least
 from warband.model.edits import replace
-from warband.model.names import english_name
+from warband.model.messages import COMMA, N_, OR, joined, term
+from warband.model.names import CatalogName
 from warband.model.session import RefusedError
 from warband.model.systems.powerdice.battle_state import (
     STEP_NAMES,
@@ -23,7 +24,7 @@ from warband.model.systems.powerdice.battle_state import (
     RulesOptions,
     Side,
 )
-from warband.model.systems.powerdice.rules import shares_trait, unit_label
+from warband.model.systems.powerdice.rules import shares_trait, traits_text, unit_label
 from warband.model.systems.powerdice.schema import Caster, PowerDiceArmy, PowerDiceUnit, Profile, Snapshot, Spell
 
 
@@ -105,15 +106,18 @@ def with_caster(battle: PowerDiceBattle, key: str, **changes: object) -> PowerDi
     return replace(battle, casters=states)
 
 
-def step_problem(battle: PowerDiceBattle, what: str, segment: str) -> Problem:
-    return Problem.of("PD-03", "pd.step", None, what=what, segment=segment, step=STEP_NAMES[battle.step])
+def step_problem(battle: PowerDiceBattle, what: str, segment: object) -> Problem:
+    """`what` is a term of the rules (marked with `N_`), translated with the sentence."""
+    return Problem.of(
+        "PD-03", "pd.step", None, what=term(what), segment=segment, step=term(STEP_NAMES[battle.step])
+    )
 
 
 # --- A1 and A3: hidden markers ------------------------------------------------------------------------------
 def set_marker(battle: PowerDiceBattle, key: str, marker: Marker | None) -> PowerDiceBattle:
     """A1: the side placing its markers puts one face down on one of its casters."""
     if battle.step != "A1" or battle.choosing is None:
-        raise RefusedError(step_problem(battle, "Placing magic markers", "A1"))
+        raise RefusedError(step_problem(battle, N_("Placing magic markers"), "A1"))
     c = caster(battle, key)
     if c.side != battle.choosing:
         player = battle.sides[battle.choosing].player
@@ -124,14 +128,16 @@ def set_marker(battle: PowerDiceBattle, key: str, marker: Marker | None) -> Powe
 def hand_over(battle: PowerDiceBattle) -> PowerDiceBattle:
     """The side placing markers is done: its choices are hidden and the other side places its own."""
     if battle.step != "A1" or battle.choosing is None:
-        raise RefusedError(step_problem(battle, "Handing over", "A1"))
+        raise RefusedError(step_problem(battle, N_("Handing over"), "A1"))
     side = battle.choosing
     missing = [
         c.label for c in casters(battle) if c.side == side and c.state.marker is None and not c.state.removed
     ]
     if missing:
         player = battle.sides[side].player
-        raise RefusedError(Problem.of("PD-03", "pd.a1_unfinished", None, player=player, units=", ".join(missing)))
+        raise RefusedError(
+            Problem.of("PD-03", "pd.a1_unfinished", None, player=player, units=joined(missing, COMMA))
+        )
     first = battle.initiative
     return replace(battle, choosing=1 - side if side == first else None)
 
@@ -199,7 +205,7 @@ def _next_b3_side(battle: PowerDiceBattle, side: int, *, include: bool) -> int |
 def pass_b3(battle: PowerDiceBattle, side: int) -> PowerDiceBattle:
     """A side casts no more in this B3 (its remaining incantation markers will cost a die, PD-05)."""
     if battle.step != "B3":
-        raise RefusedError(step_problem(battle, "Passing", "B3"))
+        raise RefusedError(step_problem(battle, N_("Passing"), "B3"))
     passed = tuple(sorted({*battle.b3_passed, side}))
     after = replace(battle, b3_passed=passed)
     return replace(after, b3_turn=_next_b3_side(after, side, include=False))
@@ -275,7 +281,7 @@ class CastRequest:
 def cast_problems(battle: PowerDiceBattle, request: CastRequest) -> list[Problem]:
     """Every reason the casting may not be made, with its rule (empty: it may)."""
     if battle.step not in ("B3", "C"):
-        return [step_problem(battle, "Casting a spell", "B3 or C")]
+        return [step_problem(battle, N_("Casting a spell"), joined(["B3", "C"], OR))]
     c = caster(battle, request.key)
     ref = c.ref()
     if c.state.removed:
@@ -288,16 +294,18 @@ def cast_problems(battle: PowerDiceBattle, request: CastRequest) -> list[Problem
                 "PD-01",
                 "spell.no_trait",
                 ref,
-                spell=english_name(spell.name),
-                traits=", ".join(spell.traits),
+                spell=CatalogName(spell.name),
+                traits=traits_text(spell.traits),
                 unit=c.label,
-                caster=", ".join(c.caster.traits),
+                caster=traits_text(c.caster.traits),
             )
         )
     if battle.step == "B3":
         if c.state.marker != "incantation":
             problems.append(
-                Problem.of("PD-05", "pd.marker_needed", ref, unit=c.label, marker="incantation", segment="B3")
+                Problem.of(
+                    "PD-05", "pd.marker_needed", ref, unit=c.label, marker=term(N_("incantation")), segment="B3"
+                )
             )
         elif battle.b3_turn is not None and battle.b3_turn != c.side:
             problems.append(
@@ -309,7 +317,9 @@ def cast_problems(battle: PowerDiceBattle, request: CastRequest) -> list[Problem
             problems.append(Problem.of("PD-05", "pd.cap", ref, dice=request.total, unit=c.label, cap=cap))
     else:
         if c.state.marker != "wait":
-            problems.append(Problem.of("PD-06", "pd.marker_needed", ref, unit=c.label, marker="wait", segment="C"))
+            problems.append(
+                Problem.of("PD-06", "pd.marker_needed", ref, unit=c.label, marker=term(N_("wait")), segment="C")
+            )
         if request.gifts:
             problems.append(Problem.of("PD-06", "pd.no_gifts", ref))
         if request.total > 3:
@@ -415,7 +425,7 @@ def cast(battle: PowerDiceBattle, request: CastRequest, dice: Dice) -> tuple[Pow
     if after.step == "B3" and after.b3_turn is not None:
         after = replace(after, b3_turn=_next_b3_side(after, c.side, include=False))
     outcome = CastOutcome(
-        c.key, c.label, spell.id, english_name(spell.name), spell.difficulty, rolled, total, success
+        c.key, c.label, spell.id, CatalogName(spell.name), spell.difficulty, rolled, total, success
     )
     return after, outcome
 

@@ -9,22 +9,23 @@ from pydantic import Field, Strict
 
 from warband.model.battle_log import LogEntry
 from warband.model.catalog import Flag, Frozen, Id
+from warband.model.messages import N_
 from warband.model.systems.powerdice.schema import PowerDiceArmy, Snapshot
 
 Step = Literal["A1", "A2", "A3", "B1", "B2", "B3", "C", "D1", "D2", "D3", "D4"]
 STEPS: tuple[Step, ...] = ("A1", "A2", "A3", "B1", "B2", "B3", "C", "D1", "D2", "D3", "D4")
 STEP_NAMES: dict[str, str] = {
-    "A1": "A1 Magic markers, face down",
-    "A2": "A2 (host game)",
-    "A3": "A3 Markers turned face up",
-    "B1": "B1 (host game)",
-    "B2": "B2 (host game)",
-    "B3": "B3 Incantations, then restoration",
-    "C": "C Activations (wait markers)",
-    "D1": "D1 (host game)",
-    "D2": "D2 (host game)",
-    "D3": "D3 (host game)",
-    "D4": "D4 Lasting spells",
+    "A1": N_("A1 Magic markers, face down"),
+    "A2": N_("A2 (host game)"),
+    "A3": N_("A3 Markers turned face up"),
+    "B1": N_("B1 (host game)"),
+    "B2": N_("B2 (host game)"),
+    "B3": N_("B3 Incantations, then restoration"),
+    "C": N_("C Activations (wait markers)"),
+    "D1": N_("D1 (host game)"),
+    "D2": N_("D2 (host game)"),
+    "D3": N_("D3 (host game)"),
+    "D4": N_("D4 Lasting spells"),
 }
 MAGIC_STEPS: frozenset[str] = frozenset({"A1", "A3", "B3", "C", "D4"})
 Marker = Literal["incantation", "restoration", "wait"]

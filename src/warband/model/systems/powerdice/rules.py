@@ -11,7 +11,8 @@ from pydantic import BaseModel
 
 from warband.model.army import CatalogRef, Change, Choice, Problem, Report, UnitCost, UnitRef, sort_problems
 from warband.model.catalog import Catalogs
-from warband.model.names import english_name
+from warband.model.messages import COMMA, N_, OR, joined, term
+from warband.model.names import CatalogName
 from warband.model.systems.powerdice.schema import (
     TRAIT_NAMES,
     Caster,
@@ -40,14 +41,15 @@ def index(catalogs: Catalogs) -> Index:
 
 
 def unit_label(unit: PowerDiceUnit, profile: Profile | None) -> str:
+    """The unit's label, else its profile's name (a `CatalogName`), else the profile ID."""
     if unit.label.strip():
         return unit.label
-    return english_name(profile.name) if profile else unit.profile
+    return CatalogName(profile.name) if profile else unit.profile
 
 
-def traits_text(traits: tuple[str, ...]) -> str:
-    names = [TRAIT_NAMES[t] for t in traits]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+def traits_text(traits: tuple[str, ...]) -> object:
+    """'magician or shaman (druid)', in the language of the sentence (`messages.localised`)."""
+    return joined([term(TRAIT_NAMES[t]) for t in traits], OR)
 
 
 def shares_trait(caster: Caster, spell: Spell) -> bool:
@@ -56,7 +58,7 @@ def shares_trait(caster: Caster, spell: Spell) -> bool:
 
 
 def spell_reasons(spell: Spell, profile: Profile, label: str, ref: UnitRef | None) -> tuple[Problem, ...]:
-    name = english_name(spell.name)
+    name = CatalogName(spell.name)
     if profile.caster is None:
         return (Problem.of("PD-01", "spell.not_caster", ref, unit=label, spell=name),)
     if not shares_trait(profile.caster, spell):
@@ -98,7 +100,7 @@ def validate(army: PowerDiceArmy, catalogs: Catalogs) -> Report:
             if times > 1:
                 problems.append(
                     Problem.of(
-                        "AR-03", "spell.duplicate", ref, unit=label, spell=english_name(spell.name), times=times
+                        "AR-03", "spell.duplicate", ref, unit=label, spell=CatalogName(spell.name), times=times
                     )
                 )
         costs.append(UnitCost(unit.id, position, label, cost))
@@ -134,7 +136,7 @@ def options(army: PowerDiceArmy, unit_id: str, catalogs: Catalogs) -> list[Choic
             Choice(
                 "spell",
                 spell.id,
-                english_name(spell.name),
+                CatalogName(spell.name),
                 spell.cost,
                 eligible,
                 spell,
@@ -193,15 +195,15 @@ def compare(army: PowerDiceArmy, catalogs: Catalogs) -> list[Change]:
         return changes
     idx = index(catalogs)
     current: dict[str, Mapping[str, Spell | Profile]] = {"spells": idx.spells, "profiles": idx.profiles}
-    kinds = {"spells": "Spell", "profiles": "Profile"}
+    kinds = {"spells": term(N_("Spell")), "profiles": term(N_("Profile"))}
     requirements = {"spells": ("traits", "difficulty", "duration"), "profiles": ("caster",)}
     for (kind, entry_id), labels in _used(army).items():
         before = getattr(army.snapshot, kind).get(entry_id)
         if before is None:
             continue
         after = current[kind].get(entry_id)
-        units = ", ".join(labels)
-        name = english_name(before.name)
+        units = joined(labels, COMMA)
+        name = CatalogName(before.name)
         if after is None:
             changes.append(
                 Change.of(

@@ -9,16 +9,17 @@ from pydantic import AfterValidator, Field, Strict
 
 from warband.model.army import Army, Unit
 from warband.model.catalog import CatalogFile, Entry, Frozen, Id, Reference, Text
+from warband.model.messages import N_
 
 SYSTEM_ID = "powerdice"
 
 Trait = Literal["magician", "necromancer", "shaman", "priest"]
 TRAITS: tuple[Trait, ...] = ("magician", "necromancer", "shaman", "priest")
 TRAIT_NAMES: dict[str, str] = {
-    "magician": "magician",
-    "necromancer": "necromancer",
-    "shaman": "shaman (druid)",
-    "priest": "priest (cleric)",
+    "magician": N_("magician"),
+    "necromancer": N_("necromancer"),
+    "shaman": N_("shaman (druid)"),
+    "priest": N_("priest (cleric)"),
 }
 Cost = Annotated[int, Strict(), Field(ge=0, le=100_000)]
 Duration = Literal["instant", "long"] | Annotated[int, Strict(), Field(ge=1, le=20)]

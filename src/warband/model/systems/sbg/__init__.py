@@ -6,6 +6,7 @@ from typing import cast
 
 from warband.model.army import Army, Change, Choice, Report
 from warband.model.catalog import Catalogs
+from warband.model.messages import N_
 from warband.model.systems.sbg import rules
 from warband.model.systems.sbg.battle_state import SbgBattle, SbgBattleFile
 from warband.model.systems.sbg.schema import SbgArmy, SbgCatalog
@@ -16,6 +17,7 @@ class StrategyBattleGame:
 
     id = "sbg"
     name = "Strategy Battle Game"
+    points_name = N_("points")
     catalog_model = SbgCatalog
     army_model = SbgArmy
     battle_model = SbgBattle

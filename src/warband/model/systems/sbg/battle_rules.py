@@ -11,8 +11,8 @@ from functools import lru_cache
 from warband.model.army import Problem, UnitRef, stamp
 from warband.model.catalog import Catalogs
 from warband.model.edits import replace
-from warband.model.messages import N_, TEMPLATES
-from warband.model.names import english_name
+from warband.model.messages import N_, TEMPLATES, term
+from warband.model.names import CatalogName
 from warband.model.session import RefusedError
 from warband.model.systems.sbg.battle_state import (
     HEROIC_PHASES,
@@ -121,7 +121,7 @@ def heroes(battle: SbgBattle) -> list[HeroModel]:
             profile = battle.entries.profiles.get(unit.profile)
             if profile is None or profile.hero is None or key not in battle.heroes:
                 continue
-            label = unit.label or english_name(profile.name)
+            label = unit.label or CatalogName(profile.name)
             out.append(HeroModel(key, side_index, unit, profile, battle.heroes[key], label))
     return out
 
@@ -238,7 +238,9 @@ def name_hero(battle: SbgBattle, side: int, key: str) -> SbgBattle:
     if key in h.named[0] or key in h.named[1]:
         raise RefusedError(Problem.of("SB-05", "sbg.heroic_twice", target.ref(), hero=target.label))
     if target.state.might < 1:
-        raise RefusedError(Problem.of("SB-05", "sbg.spent", target.ref(), hero=target.label, what="Might"))
+        raise RefusedError(
+            Problem.of("SB-05", "sbg.spent", target.ref(), hero=target.label, what=term(N_("Might")))
+        )
     named = list(h.named)
     named[side] = (*named[side], key)
     other = 1 - side
@@ -307,7 +309,7 @@ def use_might(battle: SbgBattle, key: str, points: int, kind: str) -> SbgBattle:
     if kind not in MIGHT_ROLLS:
         raise RefusedError(Problem.of("SB-02", "sbg.no_roll_kind", h.ref(), kind=kind))
     if points > h.state.might:
-        raise RefusedError(Problem.of("SB-02", "sbg.spent", h.ref(), hero=h.label, what="Might"))
+        raise RefusedError(Problem.of("SB-02", "sbg.spent", h.ref(), hero=h.label, what=term(N_("Might"))))
     return with_hero(battle, key, might=h.state.might - abs(points))
 
 
@@ -318,7 +320,7 @@ def will_check(battle: SbgBattle, key: str, dice: int) -> None:
     if battle.options.will_dice == "one" and dice != 1:
         raise RefusedError(Problem.of("SB-03", "sbg.will_dice", h.ref(), dice=dice))
     if dice < 1 or dice > h.state.will:
-        raise RefusedError(Problem.of("SB-03", "sbg.spent", h.ref(), hero=h.label, what="Will for that"))
+        raise RefusedError(Problem.of("SB-03", "sbg.spent", h.ref(), hero=h.label, what=term(N_("Will for that"))))
 
 
 def will_attempt(
@@ -377,7 +379,7 @@ def fate_roll(
         )
     spent_might = sum(might)
     if spent_might > h.state.might:
-        raise RefusedError(Problem.of("SB-02", "sbg.spent", h.ref(), hero=h.label, what="Might"))
+        raise RefusedError(Problem.of("SB-02", "sbg.spent", h.ref(), hero=h.label, what=term(N_("Might"))))
     successes = sum(1 for d, m in zip(rolled, might, strict=True) if d + m >= 4)
     cap = lost if battle.options.fate_restores == "same_event" else h.start("wounds")
     restored = min(successes, cap, h.start("wounds") - h.state.wounds)

@@ -14,7 +14,8 @@ from pydantic import BaseModel
 
 from warband.model.army import CatalogRef, Change, Choice, Problem, Report, UnitCost, UnitRef, sort_problems
 from warband.model.catalog import Catalogs
-from warband.model.names import display_name, english_name
+from warband.model.messages import COMMA, N_, Phrase, joined, term
+from warband.model.names import CatalogName, display_name
 from warband.model.systems.sbg.schema import Hero, Profile, SbgArmy, SbgUnit, Snapshot, Spell
 
 LISTED_NAMES = 3
@@ -51,9 +52,10 @@ class SbgTotals:
 
 
 def unit_label(unit: SbgUnit, profile: Profile | None) -> str:
+    """The unit's label, else its profile's name (a `CatalogName`), else the profile ID."""
     if unit.label.strip():
         return unit.label
-    return english_name(profile.name) if profile else unit.profile
+    return CatalogName(profile.name) if profile else unit.profile
 
 
 def mwf_text(hero: Hero | None, none: str = "—") -> str:
@@ -75,11 +77,11 @@ def spell_names(
     return names
 
 
-def _names(labels: Sequence[str]) -> str:
+def _names(labels: Sequence[str]) -> object:
     """'Théoden, Orc Shaman and 2 more' — a few names, so that a sentence stays a sentence."""
-    shown = ", ".join(labels[:LISTED_NAMES])
+    shown = joined(labels[:LISTED_NAMES], COMMA)
     rest = len(labels) - LISTED_NAMES
-    return f"{shown} and {rest} more" if rest > 0 else shown
+    return Phrase(N_("{names} and {count} more"), names=shown, count=rest) if rest > 0 else shown
 
 
 def validate(army: SbgArmy, catalogs: Catalogs) -> Report:
@@ -108,7 +110,7 @@ def validate(army: SbgArmy, catalogs: Catalogs) -> Report:
     total = sum(c.cost for c in costs)
     limit = army.points_limit
     if limit is not None and total > limit:
-        problems.append(Problem.of("AR-03", "army.over_limit", None, total=total, limit=limit, over=total - limit))
+        problems.append(Problem.of("AR-03", "sbg.over_limit", None, total=total, limit=limit, over=total - limit))
     return Report("sbg", total, limit, tuple(costs), sort_problems(problems))
 
 
@@ -144,13 +146,13 @@ def options(army: SbgArmy, unit_id: str, catalogs: Catalogs) -> list[Choice]:
     choices: list[Choice] = []
     for known in profile.hero.spells:
         spell = idx.spells.get(known.spell)
-        name = english_name(spell.name) if spell is not None else known.spell
+        name = CatalogName(spell.name) if spell is not None else known.spell
         choices.append(Choice("spell", known.spell, name, 0, True, spell, 1))
     return choices
 
 
 # --- AR-04: what the army was built with, and what changed since ----------------------------------------------
-KIND_NAMES: dict[str, str] = {"profiles": "Profile", "spells": "Spell"}
+KIND_NAMES: dict[str, str] = {"profiles": N_("Profile"), "spells": N_("Spell")}
 
 
 def _used(
@@ -239,9 +241,9 @@ def compare(army: SbgArmy, catalogs: Catalogs) -> list[Change]:
         if before is None:
             continue
         after = idx.profiles.get(entry_id)
-        units = ", ".join(labels)
-        name = english_name(before.name)
-        what = KIND_NAMES[kind]
+        units = joined(labels, COMMA)
+        name = CatalogName(before.name)
+        what = term(KIND_NAMES[kind])
         if after is None:
             changes.append(
                 Change.of("change.entry_gone", kind, entry_id, tuple(labels), kind=what, entry=name, units=units)

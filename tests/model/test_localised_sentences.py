@@ -1,0 +1,190 @@
+"""Values inside the rules' sentences — catalog names, terms of the rules, lists — in the language spoken.
+
+The English message (files, logs, the command line) keeps English values; the sentence shown to the player has
+them in French or Russian where the catalogs or our catalogs of messages have them.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+from collections.abc import Iterator
+
+import pytest
+
+from tests.helpers import catalog_doc, make_army, make_catalogs, unit
+from tests.model import test_powerdice as pd_tests
+from tests.model import test_sbg as sbg_tests
+from warband.model.army import Problem, compare, stamp, validate
+from warband.model.messages import COMMA, N_, OR, Phrase, joined, load_language, localised, term
+from warband.model.names import CatalogName
+from warband.model.session import RefusedError
+from warband.model.systems.confrontation.battle_calls import CallRequest, call_problems
+from warband.model.systems.confrontation.battle_commands import NextPhase, SetModelFlag
+from warband.model.systems.confrontation.battle_rules import start_battle
+from warband.model.systems.powerdice.battle_rules import CastRequest, cast_problems
+from warband.model.systems.powerdice.battle_rules import start_battle as start_pd_battle
+
+PRIESTESS = {"en": "Iron Priestess", "fr": "Prêtresse de Fer"}
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards() -> Iterator[None]:
+    yield
+    load_language("en")
+
+
+# --- the values themselves ------------------------------------------------------------------------------------
+def test_a_catalog_name_is_its_english_string_and_speaks_the_language_when_asked():
+    name = CatalogName(PRIESTESS)
+    assert name == "Iron Priestess" and isinstance(name, str)
+    assert f"{name} calls" == "Iron Priestess calls"  # logs and f-strings: English
+    assert json.dumps({"unit": name}) == '{"unit": "Iron Priestess"}'
+    assert load_language("fr")
+    assert localised(name) == "Prêtresse de Fer"
+    assert name == "Iron Priestess"  # as a string it stays English in every language
+    assert CatalogName("Ma prêtresse").localised() == "Ma prêtresse"  # a player's own label is kept as typed
+
+
+def test_phrases_survive_copy_and_pickle_with_their_words():
+    phrase = Phrase(N_("the cult of {cult}"), cult=CatalogName({"en": "Merin", "fr": "Mérin"}))
+    for clone in (copy.deepcopy(phrase), pickle.loads(pickle.dumps(phrase)), copy.copy(phrase)):
+        assert clone == "the cult of Merin"
+        assert load_language("fr")
+        assert clone.localised() == "le culte de Mérin"
+        load_language("en")
+    name = pickle.loads(pickle.dumps(CatalogName(PRIESTESS)))
+    assert name.name == PRIESTESS
+
+
+@pytest.mark.parametrize(
+    ("lang", "both", "either", "many"),
+    [
+        ("en", "A and B", "A or B", "A, B, C"),
+        ("fr", "A et B", "A ou B", "A, B, C"),
+        ("ru", "A и B", "A или B", "A, B, C"),
+    ],
+)
+def test_lists_join_in_the_language_spoken(lang, both, either, many):
+    assert load_language(lang)
+    assert localised(joined(["A", "B"])) == both
+    assert localised(joined(["A", "B"], OR)) == either
+    assert localised(joined(["A", "B", "C"], COMMA)) == many
+    assert joined(["A"]) == "A" and joined([]) == ""
+    assert joined(["A", "B", "C"]) == "A, B and C"  # as a string: English
+
+
+def test_a_term_is_translated_with_its_sentence_only():
+    movement = term(N_("Movement"))
+    assert load_language("fr")
+    assert movement == "Movement" and localised(movement) == "Mouvement"
+    assert localised("Movement") == "Movement"  # a plain string is a value, never looked up
+
+
+# --- Confrontation ------------------------------------------------------------------------------------------------
+def test_cf_02_the_access_of_a_miracle_and_the_aspects_in_french():
+    doc = catalog_doc()
+    doc["cults"][0]["name"] = {"en": "Merin", "fr": "Mérin"}
+    army = make_army(unit("u1", "iron-priestess", miracles=["mid-nor-curse", "merin-wrath"]))
+    problems = {p.code: p for p in validate(army, make_catalogs(doc)).problems}
+    access = problems["miracle.no_access"]
+    assert access.message == (
+        "Mid Nor Curse belongs to the cult of Mid-Nor, which is neither the cult of Iron Priestess (Merin), "
+        "nor its Path (the Ways of Light), nor the Universal Cult."
+    )
+    assert load_language("fr")
+    assert access.sentence == (
+        "Accès à Mid Nor Curse\u00a0: le culte de Mid-Nor\u00a0; ce n'est ni le culte de Prêtresse de Fer (Mérin), "
+        "ni sa Voie (les Voies de la Lumière), ni le Culte universel."
+    )
+    assert "Altération 3" in problems["miracle.aspect"].sentence
+    assert access.message.startswith("Mid Nor Curse belongs to")  # the English message is unchanged
+
+
+def test_cf_02_a_miracle_of_several_cults_and_paths_in_russian():
+    doc = catalog_doc()
+    doc["miracles"].append(
+        {"id": "shared", "name": "Shared", "cults": ["mid-nor", "arh-tolth"], "paths": ["destiny"], "cost": 1}
+    )
+    [problem] = validate(make_army(unit("u1", "iron-priestess", miracles=["shared"])), make_catalogs(doc)).problems
+    assert "the cults of Mid-Nor and Arh-Tolth and the Path of Destiny" in problem.message
+    assert load_language("ru")
+    assert "культы Mid-Nor и Arh-Tolth и Путь Судьбы" in problem.sentence
+
+
+def test_cf_08_and_cf_10_refusals_name_the_phase_and_the_act_in_french():
+    catalogs = make_catalogs()
+    armies = [("Aline", make_army(unit("u1", "iron-priestess", miracles=["renfort"]))), ("Bruno", make_army())]
+    b = start_battle(armies, catalogs)
+    b = NextPhase().apply(b)  # Movement
+    [phase] = call_problems(b, CallRequest("0:u1", "renfort", 0, True, None))
+    assert load_language("fr")
+    assert "Mouvement" in phase.sentence and "Movement" not in phase.sentence
+    assert phase.message == "Miracles are called in the Divination phase; this is the Movement phase."
+    b = SetModelFlag(key="0:u1", field="divination_done", value=False).apply(b)
+    called = b.models["0:u1"].model_copy(update={"called": ("renfort",)})
+    b = b.model_copy(update={"models": {**b.models, "0:u1": called}})
+    with pytest.raises(RefusedError) as err:
+        SetModelFlag(key="0:u1", field="shot", value=True).apply(b)
+    reason: Problem = err.value.reason
+    assert "Prêtresse de Fer" in reason.sentence and "tirer" in reason.sentence
+    assert reason.message == "Iron Priestess called a miracle this turn and cannot shoot in the same turn."
+
+
+def test_ar_04_changes_name_the_kind_and_the_entry_in_french():
+    catalogs = make_catalogs()
+    army = stamp(make_army(unit("u1", "iron-priestess", miracles=["messager-divin"])), catalogs)
+    doc = catalog_doc(revision=2)
+    doc["miracles"][0]["cost"] = 14
+    [_, change] = compare(army, make_catalogs(doc))
+    assert change.message == "Miracle Divine messenger: its cost went from 12 to 14 A.P. (Iron Priestess)."
+    assert load_language("fr")
+    assert "Messager divin" in change.sentence and "Prêtresse de Fer" in change.sentence
+
+
+# --- power dice ---------------------------------------------------------------------------------------------------
+def test_pd_01_traits_and_pd_03_steps_in_french():
+    catalogs = pd_tests.catalogs.__wrapped__()
+    report = validate(pd_tests.army(pd_tests.u("u1", "priest", "fireball")), catalogs)
+    [problem] = report.problems
+    assert load_language("fr")
+    assert "magicien" in problem.sentence and "prêtre (clerc)" in problem.sentence
+    assert "magician" in problem.message
+    b = start_pd_battle([("Aline", pd_tests.army(pd_tests.u("u1", "mage"))), ("Bruno", pd_tests.army())], catalogs)
+    [step] = cast_problems(b, CastRequest("0:u1", "fireball", 1))
+    assert "A1 Marqueurs de magie, face cachée" in step.sentence and "B3 ou C" in step.sentence
+    assert "A1 Magic markers, face down" in step.message and "B3 or C" in step.message
+
+
+# --- Strategy Battle Game -----------------------------------------------------------------------------------------
+def test_sbg_a_long_mix_and_the_limit_in_french():
+    catalogs = sbg_tests.make_catalogs()
+    units = [sbg_tests.u(f"u{i}", "rider", 1, f"Rider {i}") for i in range(1, 7)]
+    report = validate(sbg_tests.army(*units, sbg_tests.u("u9", "orc"), limit=10), catalogs)
+    mix = next(p for p in report.problems if p.code == "sbg.alignment")
+    limit = next(p for p in report.problems if p.code == "sbg.over_limit")
+    assert load_language("fr")
+    assert "Rider 1, Rider 2, Rider 3 et 3 autres" in mix.sentence
+    assert "points" in limit.sentence and "A.P." not in limit.sentence
+
+
+def test_cf_07_an_item_names_its_peoples_as_the_catalogs_do():
+    doc = catalog_doc()
+    doc["peoples"] = [{"id": "griffins", "name": {"en": "Griffins of Akkylannia", "fr": "Griffons d'Akkylannie"}}]
+    doc["items"].append({"id": "banner", "name": "Banner", "cost": 5, "peoples": ["griffins", "lions"]})
+    army = make_army(unit("u1", "wolfen-shaman", items=["griffin-blade", "banner"]))
+    blade, banner = validate(army, make_catalogs(doc)).problems
+    assert blade.message == "Griffin blade is only for the people Griffins of Akkylannia; Wolfen shaman is not."
+    assert "the people Griffins of Akkylannia or lions" in banner.message  # a people no catalog names: its ID
+    assert load_language("fr")
+    assert "le peuple Griffons d'Akkylannie ou lions" in banner.sentence
+
+
+def test_each_system_names_its_points():
+    from warband.model.system import points_name
+
+    assert points_name("confrontation") == points_name("powerdice") == "A.P."
+    assert points_name("sbg") == "points"
+    assert points_name("pfpv") is None  # a party has no points
+    assert points_name("no-such-game") == "A.P."
