@@ -308,3 +308,39 @@ def test_the_french_roster_names_its_profiles_in_french():
     french = as_text(army, catalogs)
     assert "Prêtresse de Fer" in french and "Iron Priestess" not in french
     assert "Iron Priestess" in as_text(army, catalogs, ("en",))
+
+
+def test_every_table_of_names_translated_when_shown_is_marked_for_extraction():
+    """`_(PHASE_NAMES[phase])` finds a translation only if the table's values were extracted: each value of a
+    table looked up that way is written `N_("…")` (the Confrontation and SBG phase names once were not)."""
+    import ast
+
+    root = Path(__file__).resolve().parents[1]
+    looked_up: set[str] = set()
+    tables: dict[str, list[tuple[str, ast.Dict]]] = {}
+    for path in (root / "src" / "warband").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "_" and node.args:
+                arg = node.args[0]
+                if isinstance(arg, ast.Subscript) and isinstance(arg.value, ast.Name):
+                    looked_up.add(arg.value.id)
+                elif isinstance(arg, ast.Call) and isinstance(arg.func, ast.Attribute) and arg.func.attr == "get":
+                    if isinstance(arg.func.value, ast.Name):
+                        looked_up.add(arg.func.value.id)
+        for node in tree.body:  # the module's tables
+            if isinstance(node, ast.AnnAssign | ast.Assign) and isinstance(node.value, ast.Dict):
+                for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                    if isinstance(target, ast.Name):
+                        tables.setdefault(target.id, []).append((str(path.relative_to(root)), node.value))
+
+    assert {"PHASE_NAMES", "STEP_NAMES", "WOUND_NAMES"} <= looked_up
+    unmarked = [
+        f"{file}: {name} = …{ast.unparse(value)}"
+        for name in sorted(looked_up)
+        for file, table in tables.get(name, [])
+        for value in table.values
+        if not (isinstance(value, ast.Call) and getattr(value.func, "id", "") in ("N_", "_"))
+        and not isinstance(value, ast.Tuple)
+    ]
+    assert not unmarked

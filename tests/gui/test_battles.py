@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QTableView
+
 from tests.gui.conftest import army
 from warband.gui.battle_actions import JOURNAL_SUFFIX, NoBattlePage
 from warband.gui.dialogs import Unsaved
 from warband.gui.new_battle_dialog import NewBattle, NewBattleDialog
+from warband.gui.widgets.battle_log import BattleLogModel
 from warband.model.army import save_army
 from warband.model.battle import load_battle
+from warband.model.messages import load_language
 from warband.model.systems.confrontation.battle_commands import NextPhase, SetModelFlag
 from warband.model.systems.confrontation.battle_state import RulesOptions
 
@@ -291,3 +299,25 @@ def test_a_powerdice_battle_saves_reopens_and_resumes(make_window, asker, tmp_pa
     asker.unsaved_answer = Unsaved.DISCARD
     assert restarted.battles.open_battle(path)
     assert restarted.battles.document.battle == expected
+
+
+@pytest.fixture
+def french() -> Iterator[None]:
+    assert load_language("fr")
+    yield
+    load_language("en")
+
+
+def test_a_french_player_reads_the_log_and_the_undo_menu_in_french(french, window, asker):
+    document = start(window, asker)
+    document.act(NextPhase())
+    document.act(SetModelFlag(key="0:u3", field="engaged", value=True))
+    assert window.undo_action.text() == "&Annuler Engagé au corps à corps\u00a0: oui"
+    [view] = [v for v in window.battles.tracker.findChildren(QTableView) if isinstance(v.model(), BattleLogModel)]
+    log = view.model()
+    text_column = next(
+        c for c in range(log.columnCount()) if log.headerData(c, Qt.Orientation.Horizontal) == "Ce qui s'est passé"
+    )
+    lines = [log.index(r, text_column).data() for r in range(log.rowCount())]
+    assert lines[-2:] == ["Phase suivante", "Engagé au corps à corps\u00a0: oui"]
+    assert [e.text for e in document.run.log[-2:]] == ["Next phase", "Engaged in melee: yes"]  # files keep English

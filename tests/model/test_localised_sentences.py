@@ -188,3 +188,45 @@ def test_each_system_names_its_points():
     assert points_name("sbg") == "points"
     assert points_name("pfpv") is None  # a party has no points
     assert points_name("no-such-game") == "A.P."
+
+
+# --- the battle log and the undo labels ---------------------------------------------------------------------------
+def test_a_french_log_keeps_english_and_french_words_through_the_journal(tmp_path):
+    from warband.model.battle import BattleRun, resume
+    from warband.model.battle_log import entry_words
+    from warband.model.systems.confrontation.battle_commands import COMMANDS
+    from warband.model.systems.confrontation.battle_state import ConfrontationBattle
+
+    armies = [("Aline", make_army(unit("u1", "iron-priestess"))), ("Bruno", make_army())]
+    journal = tmp_path / "battle.journal"
+    run = BattleRun(start_battle(armies, make_catalogs()), journal=journal)
+    assert run.execute(SetModelFlag(key="0:u1", field="engaged", value=True))  # logged in English
+    assert load_language("fr")
+    assert run.execute(NextPhase())
+    english_line, french_line = run.log
+    assert (english_line.text, english_line.spoken) == ("Engaged in melee: yes", {})
+    assert (french_line.text, french_line.spoken) == ("Next phase", {"fr": "Phase suivante"})
+    assert run.session.undo_label == "Next phase" and localised(run.session.undo_label) == "Phase suivante"
+    assert [entry_words(e) for e in run.log] == ["Engaged in melee: yes", "Phase suivante"]
+    resumed = resume(journal, ConfrontationBattle, COMMANDS.validate_python)
+    assert resumed.log == run.log
+    assert localised(resumed.session.undo_label) == "Phase suivante"  # labels are worked out again, in French
+    load_language("en")
+    assert [entry_words(e) for e in resumed.log] == ["Engaged in melee: yes", "Next phase"]  # an English reader
+    load_language("ru")
+    assert entry_words(resumed.log[1]) == "Next phase"  # written in French: a Russian reader gets the English
+
+
+def test_a_call_is_logged_in_the_language_spoken():
+    from warband.model.systems.confrontation.battle_calls import call_miracle
+    from warband.model.dice import TypedDice
+
+    armies = [("Aline", make_army(unit("u1", "iron-priestess", miracles=["renfort"]))), ("Bruno", make_army())]
+    b = start_battle(armies, make_catalogs())
+    while b.phase != "divination":
+        b = NextPhase().apply(b)
+    _, outcome = call_miracle(b, CallRequest("0:u1", "renfort", 2, True, None), TypedDice((6, 4)))
+    sentence = outcome.sentence()
+    assert sentence.startswith("Iron Priestess calls Renfort: fervour 2, dice 6, total 8 against 8: success")
+    assert load_language("fr")
+    assert localised(sentence).startswith("Prêtresse de Fer appelle Renfort\u00a0: ferveur 2, dés 6, total 8 contre 8\u00a0: réussite")

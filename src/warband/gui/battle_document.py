@@ -9,6 +9,7 @@ from warband.gui.battle_base import BattleDocumentBase
 from warband.model.army import Problem
 from warband.model.battle import BattleRun, RecordingDice
 from warband.model.dice import Dice, DiceError, TypedDice
+from warband.model.messages import N_, Phrase
 from warband.model.session import RefusedError
 from warband.model.systems.confrontation.battle_calls import CallRequest, Outcome, call_miracle
 from warband.model.systems.confrontation.battle_commands import CallMiracle, SetTacticalWinner
@@ -76,7 +77,9 @@ class BattleDocument(BattleDocumentBase[ConfrontationBattle]):
         first, second = self.run.dice.roll(6, 2)
         if first == second:
             self.run.note(
-                f"Tactical roll: {first} – {second}, a tie: roll again", dice=(first, second), source="rolled"
+                Phrase(N_("Tactical roll: {first} – {second}, a tie: roll again"), first=first, second=second),
+                dice=(first, second),
+                source="rolled",
             )
             self.log_changed.emit()
             self.refused.emit(Problem.of("CF-15", "tactical.tie", None, roll=first).sentence)
@@ -85,7 +88,9 @@ class BattleDocument(BattleDocumentBase[ConfrontationBattle]):
         player = self.battle.sides[winner].player
         self.act(
             SetTacticalWinner(side=winner, rolls=(first, second)),
-            text=f"Tactical roll: {first} – {second}, {player} wins",
+            text=Phrase(
+                N_("Tactical roll: {first} – {second}, {player} wins"), first=first, second=second, player=player
+            ),
             dice=(first, second),
             source="rolled",
         )

@@ -16,7 +16,7 @@ from typing import IO, Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel
 
-from warband.model.battle_log import LogEntry
+from warband.model.battle_log import LogEntry, spoken_words
 from warband.model.dice import Dice, DiceError, DiceKind, SeededDice
 from warband.model.session import Command, Session
 from warband.model.storage import FileError, dumps, open_envelope, read_json, validate_model, write_bytes_atomic
@@ -92,6 +92,9 @@ class BattleRun(Generic[B]):
     ) -> bool:
         """Carry out an action and log it; a refusal (`RefusedError`) changes and logs nothing.
 
+        `text` (else the command's label) may be `Localised`: the line keeps its English words and, for a player
+        of another language, its words in that language too.
+
         A `barrier` action cannot be undone, nor anything before it (the hand-over of hidden choices).
         """
         before = self.session.state
@@ -103,11 +106,13 @@ class BattleRun(Generic[B]):
         del self._undo_steps[: -self.session.limit]
         self._redo_steps.clear()
         state: Any = before
+        words = text or command.label
         entry = LogEntry(
             step=step,
             turn=state.turn,
             phase=state.phase,
-            text=text or command.label,
+            text=str(words),
+            spoken=spoken_words(words),
             dice=tuple(dice),
             source=source,
             success=success,
@@ -134,7 +139,14 @@ class BattleRun(Generic[B]):
         """Log something that changes no state (a tied roll to throw again): it is never undone."""
         state: Any = self.session.state
         entry = LogEntry(
-            step=0, turn=state.turn, phase=state.phase, text=text, dice=tuple(dice), source=source, side=side
+            step=0,
+            turn=state.turn,
+            phase=state.phase,
+            text=str(text),
+            spoken=spoken_words(text),
+            dice=tuple(dice),
+            source=source,
+            side=side,
         )
         self.log.append(entry)
         self._write({"op": "note", "log": entry.model_dump(mode="json")})

@@ -36,7 +36,8 @@ from warband.gui.tracker.appearance import (
     side_tint,
     struck_font,
 )
-from warband.model.battle_log import LogEntry
+from warband.gui.widgets.plain_text import plain_tooltip
+from warband.model.battle_log import LogEntry, entry_words
 from warband.model.messages import N_, _
 from warband.model.storage import write_bytes_atomic
 
@@ -106,7 +107,9 @@ def dice_text(entry: LogEntry) -> str:
 
 
 def entry_text(entry: LogEntry) -> str:
-    return f"{entry.text} {_('(undone)')}" if entry.undone else entry.text
+    """The line in the language spoken where it was written in it (else in English), marked when undone."""
+    words = entry_words(entry)
+    return f"{words} {_('(undone)')}" if entry.undone else words
 
 
 def log_as_text(log: Sequence[LogEntry], layout: LogLayout) -> str:
@@ -170,8 +173,10 @@ class BattleLogModel(QAbstractTableModel):
             return None
         entry = self._log[index.row()]
         kind = self._columns[index.column()]
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+        if role == Qt.ItemDataRole.DisplayRole:
             return self._text(entry, kind)
+        if role == Qt.ItemDataRole.ToolTipRole:  # a long line in full; names and labels are the players'
+            return plain_tooltip(self._text(entry, kind))
         if role == Qt.ItemDataRole.FontRole and entry.undone:
             return struck_font()
         if role == Qt.ItemDataRole.ForegroundRole:

@@ -10,6 +10,8 @@ from PySide6.QtCore import QObject
 from warband.gui.battle_base import BattleDocumentBase
 from warband.model.battle import BattleRun
 from warband.model.dice import Dice, DiceError
+from warband.model.messages import N_, Phrase
+from warband.model.names import CatalogName
 from warband.model.session import RefusedError
 from warband.model.systems.pfpv import casting
 from warband.model.systems.pfpv.scene import (
@@ -73,7 +75,12 @@ class PfpvSceneDocument(BattleDocumentBase[PfpvScene]):
             self.refused.emit(f"a roll is missing: {exc}")
             return None
         spell = self.battle.entries.spells[choice.spell]
-        text = f"{label_of(self.battle, key)} casts {choice.spell}: {describe(result, spell.level)}"
+        text = Phrase(
+            N_("{character} casts {spell}: {result}"),
+            character=label_of(self.battle, key),
+            spell=CatalogName(spell.name),
+            result=describe(result, spell.level),
+        )
         rolls = (*command.contact.values(), *command.control.values())
         self.act(
             command,

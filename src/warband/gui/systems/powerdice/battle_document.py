@@ -9,6 +9,7 @@ from PySide6.QtCore import QObject
 from warband.gui.battle_base import BattleDocumentBase
 from warband.model.battle import BattleRun, RecordingDice
 from warband.model.dice import Dice, DiceError, TypedDice
+from warband.model.messages import COMMA, N_, Phrase, joined, term
 from warband.model.session import RefusedError
 from warband.model.systems.powerdice import battle_rules as rules
 from warband.model.systems.powerdice.battle_commands import CastSpell, HandOver, NextStep, PlaceMarker
@@ -33,13 +34,17 @@ class PowerDiceBattleDocument(BattleDocumentBase[PowerDiceBattle]):
     def place_marker(self, key: str, marker: Marker | None) -> bool:
         side = int(key.split(":", 1)[0])
         player = self.battle.sides[side].player
-        return self.act(PlaceMarker(key=key, marker=marker), text=f"{player} places a marker", side=side)
+        return self.act(
+            PlaceMarker(key=key, marker=marker),
+            text=Phrase(N_("{player} places a marker"), player=player),
+            side=side,
+        )
 
     def hand_over(self) -> bool:
         """The side placing markers is done: hide them, and let nobody undo back to them."""
         side = self.battle.choosing
         player = self.battle.sides[side].player if side is not None else ""
-        return self.act(HandOver(), text=f"{player} hands over", side=side, barrier=True)
+        return self.act(HandOver(), text=Phrase(N_("{player} hands over"), player=player), side=side, barrier=True)
 
     def next_step(self) -> bool:
         """Move on; the log says what the magic segments did (restoration, dice lost, spells gone)."""
@@ -48,14 +53,16 @@ class PowerDiceBattleDocument(BattleDocumentBase[PowerDiceBattle]):
         except RefusedError as exc:
             self._refuse(exc.reason)
             return False
-        parts = [f"Next step: {STEP_NAMES[_after.step]}"]
+        parts: list[object] = [Phrase(N_("Next step: {step}"), step=term(STEP_NAMES[_after.step]))]
         if report.restored:
-            parts.append("restored a die: " + ", ".join(report.restored))
+            parts.append(Phrase(N_("restored a die: {units}"), units=joined(report.restored, COMMA)))
         if report.lost:
-            parts.append("lost a die for an unused incantation: " + ", ".join(report.lost))
+            parts.append(
+                Phrase(N_("lost a die for an unused incantation: {units}"), units=joined(report.lost, COMMA))
+            )
         if report.expired:
-            parts.append("spells ended: " + ", ".join(report.expired))
-        return self.act(NextStep(), text="; ".join(parts))
+            parts.append(Phrase(N_("spells ended: {spells}"), spells=joined(report.expired, COMMA)))
+        return self.act(NextStep(), text=joined(parts, "{first}; {last}"))
 
     def cast(self, request: rules.CastRequest, dice: Dice | None = None) -> rules.CastOutcome | None:
         """A casting with the program's dice or the table's; the outcome applied and logged (PD-08)."""

@@ -9,6 +9,7 @@ from warband.gui.battle_base import BattleDocumentBase
 from warband.model.army import Problem
 from warband.model.battle import BattleRun
 from warband.model.dice import Dice, DiceError
+from warband.model.messages import N_, Phrase, term
 from warband.model.session import RefusedError
 from warband.model.systems.sbg import battle_rules as rules
 from warband.model.systems.sbg.battle_commands import FateRoll, RollOff, SetPriority, WillAttempt
@@ -39,7 +40,11 @@ class SbgBattleDocument(BattleDocumentBase[SbgBattle]):
         winner = rules.priority_winner(self.battle, (first, second))
         if winner is None:
             self.run.note(
-                f"Priority roll: {first} – {second}, a tie in the first turn: roll again",
+                Phrase(
+                    N_("Priority roll: {first} – {second}, a tie in the first turn: roll again"),
+                    first=first,
+                    second=second,
+                ),
                 dice=values,
                 source="rolled" if source == "rolled" else "typed",
             )
@@ -49,7 +54,12 @@ class SbgBattleDocument(BattleDocumentBase[SbgBattle]):
         player = self.battle.sides[winner].player
         self.act(
             SetPriority(rolls=(first, second)),
-            text=f"Priority roll: {first} – {second}, {player} has priority",
+            text=Phrase(
+                N_("Priority roll: {first} – {second}, {player} has priority"),
+                first=first,
+                second=second,
+                player=player,
+            ),
             dice=values,
             source="rolled" if source == "rolled" else "typed",
         )
@@ -63,7 +73,7 @@ class SbgBattleDocument(BattleDocumentBase[SbgBattle]):
         (value,), source = rolled
         if self.act(
             RollOff(roll=value),
-            text=f"Heroic roll-off: {value}",
+            text=Phrase(N_("Heroic roll-off: {value}"), value=value),
             dice=(value,),
             source="rolled" if source == "rolled" else "typed",
         ):
@@ -85,11 +95,17 @@ class SbgBattleDocument(BattleDocumentBase[SbgBattle]):
         values, source = rolled
         success = max(values) + might >= need
         hero = rules.hero(self.battle, key)
-        what = "resists" if resisting else "casts"
-        verdict = "success" if success else "failure"
+        template = (
+            N_("{hero} resists: {dice} (+{might} Might) against {need}+: {verdict}")
+            if resisting
+            else N_("{hero} casts: {dice} (+{might} Might) against {need}+: {verdict}")
+        )
+        verdict = term(N_("success") if success else N_("failure"))
         self.act(
             WillAttempt(key=key, need=need, rolled=values, might=might, resisting=resisting),
-            text=f"{hero.label} {what}: {' '.join(map(str, values))} (+{might} Might) against {need}+: {verdict}",
+            text=Phrase(
+                template, hero=hero.label, dice=" ".join(map(str, values)), might=might, need=need, verdict=verdict
+            ),
             dice=values,
             source="rolled" if source == "rolled" else "typed",
             success=success,
@@ -115,7 +131,13 @@ class SbgBattleDocument(BattleDocumentBase[SbgBattle]):
         hero = rules.hero(self.battle, key)
         self.act(
             FateRoll(key=key, rolled=values, might=spent, lost=lost),
-            text=f"{hero.label} spends {len(values)} Fate: {' '.join(map(str, values))}, restores {restored}",
+            text=Phrase(
+                N_("{hero} spends {fate} Fate: {dice}, restores {restored}"),
+                hero=hero.label,
+                fate=len(values),
+                dice=" ".join(map(str, values)),
+                restored=restored,
+            ),
             dice=values,
             source="typed" if source == "typed" else "rolled",
             success=restored > 0,

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from warband.gui.systems.sbg import resolver_text as text
 from warband.gui.systems.sbg.battle_document import SbgBattleDocument
 from warband.gui.systems.sbg.resolver_parts import message_label, note_label, plain_label, say
-from warband.model.messages import _, spoken_text
+from warband.model.messages import N_, Phrase, _, spoken_text, term
 from warband.model.systems.sbg import battle_rules as rules
 from warband.model.systems.sbg.battle_commands import UseMight
 from warband.model.systems.sbg.battle_state import SbgBattle
@@ -196,7 +196,14 @@ class MightPanel(QGroupBox):
         try:
             done = self._document.act(
                 UseMight(key=self._key, points=points, roll_kind=kind),
-                text=f"{hero.label} spends {points} Might on {what}: {roll} → {roll + points}",
+                text=Phrase(
+                    N_("{hero} spends {points} Might on {what}: {roll} → {result}"),
+                    hero=hero.label,
+                    points=points,
+                    what=term(what),
+                    roll=roll,
+                    result=roll + points,
+                ),
                 dice=values,
                 source="rolled" if source == "rolled" else "",
                 side=hero.side,

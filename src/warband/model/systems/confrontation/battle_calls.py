@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from warband.model.army import Problem
 from warband.model.dice import Dice
-from warband.model.messages import N_, term
+from warband.model.messages import N_, Phrase, term
 from warband.model.session import RefusedError
 from warband.model.systems.confrontation.battle_rules import call_bars, miracle_name, model, with_model
 from warband.model.systems.confrontation.battle_state import PHASE_NAMES, ConfrontationBattle, RulesOptions
@@ -41,11 +41,23 @@ class Outcome:
     natural_one: bool
 
     def sentence(self) -> str:
+        """The log's line (a `Phrase`: English as a string, the language spoken in the log)."""
         rolled = " + ".join(str(d) for d in self.dice)
-        verdict = "success" if self.success else ("failure (natural 1)" if self.natural_one else "failure")
-        return (
-            f"{self.label} calls {self.miracle_name}: fervour {self.fervour}, dice {rolled}, "
-            f"total {self.total} against {self.difficulty}: {verdict}"
+        verdict = (
+            N_("success") if self.success else (N_("failure (natural 1)") if self.natural_one else N_("failure"))
+        )
+        return Phrase(
+            N_(
+                "{unit} calls {miracle}: fervour {fervour}, dice {dice}, "
+                "total {total} against {difficulty}: {verdict}"
+            ),
+            unit=self.label,
+            miracle=self.miracle_name,
+            fervour=self.fervour,
+            dice=rolled,
+            total=self.total,
+            difficulty=self.difficulty,
+            verdict=term(verdict),
         )
 
 

@@ -13,6 +13,7 @@ from pydantic import Field, Strict, TypeAdapter
 from warband.model.catalog import Flag, Frozen, Id
 from warband.model.dice import TypedDice
 from warband.model.edits import replace
+from warband.model.messages import N_, Phrase, term
 from warband.model.session import RefusedError
 from warband.model.systems.confrontation import battle_calls as calls
 from warband.model.systems.confrontation import battle_rules as rules
@@ -24,16 +25,23 @@ from warband.model.systems.confrontation.battle_state import (
 )
 
 FLAG_FIELDS: dict[str, str] = {
-    "removed": "Removed from play",
-    "engaged": "Engaged in melee",
-    "wounds_roll": "Wounds roll suffered",
-    "moved_beyond": "Moved beyond its Movement",
-    "moved_by_effect": "Extra movement from an effect",
-    "feat": "Physical Feat",
-    "shot": "Shot",
-    "divination_done": "Done in the Divination phase",
+    "removed": N_("Removed from play"),
+    "engaged": N_("Engaged in melee"),
+    "wounds_roll": N_("Wounds roll suffered"),
+    "moved_beyond": N_("Moved beyond its Movement"),
+    "moved_by_effect": N_("Extra movement from an effect"),
+    "feat": N_("Physical Feat"),
+    "shot": N_("Shot"),
+    "divination_done": N_("Done in the Divination phase"),
 }
-NUMBER_FIELDS: dict[str, str] = {"faith": "T.F.", "discipline_bonus": "Discipline bonus"}
+NUMBER_FIELDS: dict[str, str] = {"faith": N_("T.F."), "discipline_bonus": N_("Discipline bonus")}
+WOUND_NAMES: dict[str, str] = {
+    "unhurt": N_("Unhurt"),
+    "light": N_("Light wound"),
+    "serious": N_("Serious wound"),
+    "critical": N_("Critical wound"),
+    "killed": N_("Killed"),
+}
 
 
 class NextPhase(Frozen):
@@ -41,7 +49,7 @@ class NextPhase(Frozen):
 
     @property
     def label(self) -> str:
-        return "Next phase"
+        return term(N_("Next phase"))
 
     def apply(self, state: ConfrontationBattle) -> ConfrontationBattle:
         return rules.next_phase(state)
@@ -52,7 +60,7 @@ class PreviousPhase(Frozen):
 
     @property
     def label(self) -> str:
-        return "Previous phase"
+        return term(N_("Previous phase"))
 
     def apply(self, state: ConfrontationBattle) -> ConfrontationBattle:
         return rules.previous_phase(state)
@@ -67,7 +75,7 @@ class SetTacticalWinner(Frozen):
 
     @property
     def label(self) -> str:
-        return "Tactical roll" if self.rolls else "Set the Tactical winner"
+        return term(N_("Tactical roll")) if self.rolls else term(N_("Set the Tactical winner"))
 
     def apply(self, state: ConfrontationBattle) -> ConfrontationBattle:
         return replace(state, tactical_winner=self.side)
@@ -83,7 +91,11 @@ class SetModelFlag(Frozen):
 
     @property
     def label(self) -> str:
-        return f"{FLAG_FIELDS[self.field]}: {'yes' if self.value else 'no'}"
+        return Phrase(
+            N_("{field}: {value}"),
+            field=term(FLAG_FIELDS[self.field]),
+            value=term(N_("yes")) if self.value else term(N_("no")),
+        )
 
     def apply(self, state: ConfrontationBattle) -> ConfrontationBattle:
         rules.act_after_call(state, self.key, self.field, self.value)
@@ -98,7 +110,7 @@ class SetModelNumber(Frozen):
 
     @property
     def label(self) -> str:
-        return f"{NUMBER_FIELDS[self.field]}: {self.value}"
+        return Phrase(N_("{field}: {value}"), field=term(NUMBER_FIELDS[self.field]), value=self.value)
 
     def apply(self, state: ConfrontationBattle) -> ConfrontationBattle:
         return rules.with_model(state, self.key, **{self.field: self.value})
@@ -111,7 +123,7 @@ class SetWounds(Frozen):
 
     @property
     def label(self) -> str:
-        return f"Wounds: {self.wounds}"
+        return Phrase(N_("Wounds: {wounds}"), wounds=term(WOUND_NAMES[self.wounds]))
 
     def apply(self, state: ConfrontationBattle) -> ConfrontationBattle:
         assert self.wounds in WOUND_LEVELS
@@ -127,7 +139,7 @@ class SetTieOrder(Frozen):
 
     @property
     def label(self) -> str:
-        return "Reorder tied Faithful"
+        return term(N_("Reorder tied Faithful"))
 
     def apply(self, state: ConfrontationBattle) -> ConfrontationBattle:
         side = state.sides[self.side]
@@ -154,7 +166,7 @@ class CallMiracle(Frozen):
 
     @property
     def label(self) -> str:
-        return f"Call {self.miracle}"
+        return Phrase(N_("Call {miracle}"), miracle=self.miracle)
 
     def request(self) -> calls.CallRequest:
         return calls.CallRequest(self.key, self.miracle, self.fervour, self.target_confirmed, self.difficulty)
@@ -173,7 +185,7 @@ class EndBattle(Frozen):
 
     @property
     def label(self) -> str:
-        return "End the battle" if self.ended else "Resume the battle"
+        return term(N_("End the battle")) if self.ended else term(N_("Resume the battle"))
 
     def apply(self, state: ConfrontationBattle) -> ConfrontationBattle:
         return replace(state, ended=self.ended)
@@ -195,7 +207,7 @@ COMMANDS: TypeAdapter[BattleCommand] = TypeAdapter(BattleCommand)
 
 
 def phase_label(state: ConfrontationBattle) -> str:
-    return f"Turn {state.turn}, {PHASE_NAMES[state.phase]}"
+    return Phrase(N_("Turn {turn}, {phase}"), turn=state.turn, phase=term(PHASE_NAMES[state.phase]))
 
 
 __all__ = [

@@ -16,7 +16,7 @@ from warband.model.army import stamp as stamp_army
 from warband.model.battle_log import LogEntry
 from warband.model.catalog import Catalogs, Flag, Frozen, Id
 from warband.model.edits import replace
-from warband.model.messages import N_, TEMPLATES
+from warband.model.messages import N_, TEMPLATES, Phrase, term
 from warband.model.names import CatalogName
 from warband.model.session import RefusedError
 from warband.model.systems.pfpv import casting
@@ -117,6 +117,10 @@ def with_character(scene: PfpvScene, key: str, **changes: object) -> PfpvScene:
 
 
 # --- commands -----------------------------------------------------------------------------------------------
+VALUE_NAMES: dict[str, str] = {"don": N_("Don"), "vitality": N_("Vitality"), "fatigue": N_("Fatigue")}
+ACTIVITY_NAMES: dict[str, str] = {"asleep": N_("asleep"), "calm": N_("calm"), "intense": N_("intense")}
+
+
 class SetValue(Frozen):
     """Don, Vitality or fatigue set by hand, held within 0 … the character's maximum (fatigue 0 … 5)."""
 
@@ -127,7 +131,7 @@ class SetValue(Frozen):
 
     @property
     def label(self) -> str:
-        return f"{self.field.capitalize()}: {self.value}"
+        return Phrase(N_("{field}: {value}"), field=term(VALUE_NAMES[self.field]), value=self.value)
 
     def apply(self, state: PfpvScene) -> PfpvScene:
         profile = profile_of(state, self.key)
@@ -140,7 +144,7 @@ class NextRound(Frozen):
 
     @property
     def label(self) -> str:
-        return "Next combat round"
+        return term(N_("Next combat round"))
 
     def apply(self, state: PfpvScene) -> PfpvScene:
         return replace(state, round=state.round + 1)
@@ -151,7 +155,7 @@ class EndCombat(Frozen):
 
     @property
     def label(self) -> str:
-        return "End of combat"
+        return term(N_("End of combat"))
 
     def apply(self, state: PfpvScene) -> PfpvScene:
         return replace(state, round=0)
@@ -166,7 +170,7 @@ class TimePasses(Frozen):
 
     @property
     def label(self) -> str:
-        return f"{self.hours} h {self.activity}"
+        return Phrase(N_("{hours} h {activity}"), hours=self.hours, activity=term(ACTIVITY_NAMES[self.activity]))
 
     def apply(self, state: PfpvScene) -> PfpvScene:
         states = {}
@@ -186,7 +190,7 @@ class StartCasting(Frozen):
 
     @property
     def label(self) -> str:
-        return f"Start casting {self.spell}"
+        return Phrase(N_("Start casting {spell}"), spell=self.spell)
 
     def apply(self, state: PfpvScene) -> PfpvScene:
         character = state.characters[self.key]
@@ -208,7 +212,7 @@ class StopCasting(Frozen):
 
     @property
     def label(self) -> str:
-        return "Stop casting"
+        return term(N_("Stop casting"))
 
     def apply(self, state: PfpvScene) -> PfpvScene:
         character = state.characters[self.key]
@@ -290,7 +294,7 @@ class ResolveCasting(Frozen):
 
     @property
     def label(self) -> str:
-        return f"Cast {self.choice.spell}"
+        return Phrase(N_("Cast {spell}"), spell=self.choice.spell)
 
     def result(self, state: PfpvScene) -> casting.Result:
         setup = build_setup(state, self.key, self.choice)

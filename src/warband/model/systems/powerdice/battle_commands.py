@@ -13,6 +13,7 @@ from pydantic import Field, Strict, TypeAdapter
 from warband.model.catalog import Flag, Frozen, Id
 from warband.model.dice import TypedDice
 from warband.model.edits import replace
+from warband.model.messages import N_, Phrase, term
 from warband.model.session import RefusedError
 from warband.model.systems.powerdice import battle_rules as rules
 from warband.model.systems.powerdice.battle_state import Marker, PowerDiceBattle, SideIndex
@@ -27,7 +28,7 @@ class PlaceMarker(Frozen):
 
     @property
     def label(self) -> str:
-        return "Place a marker"
+        return term(N_("Place a marker"))
 
     def apply(self, state: PowerDiceBattle) -> PowerDiceBattle:
         return rules.set_marker(state, self.key, self.marker)
@@ -40,7 +41,7 @@ class HandOver(Frozen):
 
     @property
     def label(self) -> str:
-        return "Hand over"
+        return term(N_("Hand over"))
 
     def apply(self, state: PowerDiceBattle) -> PowerDiceBattle:
         return rules.hand_over(state)
@@ -51,7 +52,7 @@ class NextStep(Frozen):
 
     @property
     def label(self) -> str:
-        return "Next step"
+        return term(N_("Next step"))
 
     def apply(self, state: PowerDiceBattle) -> PowerDiceBattle:
         return rules.next_step(state)[0]
@@ -63,7 +64,7 @@ class SetInitiative(Frozen):
 
     @property
     def label(self) -> str:
-        return "Set the initiative"
+        return term(N_("Set the initiative"))
 
     def apply(self, state: PowerDiceBattle) -> PowerDiceBattle:
         if state.step == "A1" and state.choosing is not None:  # the order of placing follows the initiative
@@ -79,7 +80,7 @@ class PassB3(Frozen):
 
     @property
     def label(self) -> str:
-        return "Cast no more in B3"
+        return term(N_("Cast no more in B3"))
 
     def apply(self, state: PowerDiceBattle) -> PowerDiceBattle:
         return rules.pass_b3(state, self.side)
@@ -100,7 +101,7 @@ class CastSpell(Frozen):
 
     @property
     def label(self) -> str:
-        return f"Cast {self.spell}"
+        return Phrase(N_("Cast {spell}"), spell=self.spell)
 
     def request(self) -> rules.CastRequest:
         return rules.CastRequest(self.key, self.spell, self.dice, dict(self.gifts), self.helpers_near, self.target)
@@ -115,7 +116,7 @@ class RemoveLasting(Frozen):
 
     @property
     def label(self) -> str:
-        return "Remove a lasting spell"
+        return term(N_("Remove a lasting spell"))
 
     def apply(self, state: PowerDiceBattle) -> PowerDiceBattle:
         return rules.remove_lasting(state, self.index)
@@ -130,7 +131,7 @@ class SetReserve(Frozen):
 
     @property
     def label(self) -> str:
-        return f"Power dice: {self.reserve}"
+        return Phrase(N_("Power dice: {reserve}"), reserve=self.reserve)
 
     def apply(self, state: PowerDiceBattle) -> PowerDiceBattle:
         c = rules.caster(state, self.key)

@@ -11,7 +11,7 @@ from warband.model.army import Problem, UnitRef, stamp
 from warband.model.catalog import Catalogs
 from warband.model.dice import Dice, at_least
 from warband.model.edits import replace
-from warband.model.messages import COMMA, N_, OR, joined, term
+from warband.model.messages import COMMA, N_, OR, Phrase, joined, term
 from warband.model.names import CatalogName
 from warband.model.session import RefusedError
 from warband.model.systems.powerdice.battle_state import (
@@ -390,10 +390,15 @@ class CastOutcome:
     success: bool
 
     def sentence(self) -> str:
-        rolled = " + ".join(str(d) for d in self.dice)
-        verdict = "success" if self.success else "failure"
-        return (
-            f"{self.label} casts {self.spell_name}: {rolled} = {self.total} against {self.difficulty}: {verdict}"
+        """The log's line (a `Phrase`: English as a string, the language spoken in the log)."""
+        return Phrase(
+            N_("{unit} casts {spell}: {dice} = {total} against {difficulty}: {verdict}"),
+            unit=self.label,
+            spell=self.spell_name,
+            dice=" + ".join(str(d) for d in self.dice),
+            total=self.total,
+            difficulty=self.difficulty,
+            verdict=term(N_("success") if self.success else N_("failure")),
         )
 
 

@@ -8,6 +8,7 @@ from pydantic import Field, Strict, TypeAdapter
 
 from warband.model.catalog import Flag, Frozen
 from warband.model.edits import replace
+from warband.model.messages import N_, Phrase, term
 from warband.model.systems.sbg import battle_rules as rules
 from warband.model.systems.sbg.battle_state import Key, SbgBattle, SideIndex
 
@@ -20,7 +21,7 @@ class NextPhase(Frozen):
 
     @property
     def label(self) -> str:
-        return "Next phase"
+        return term(N_("Next phase"))
 
     def apply(self, state: SbgBattle) -> SbgBattle:
         return rules.next_phase(state)
@@ -35,10 +36,18 @@ class SetPriority(Frozen):
 
     @property
     def label(self) -> str:
-        return "Priority roll" if self.rolls else "Set priority"
+        return term(N_("Priority roll")) if self.rolls else term(N_("Set priority"))
 
     def apply(self, state: SbgBattle) -> SbgBattle:
         return rules.set_priority(state, self.rolls, self.side)
+
+
+COUNTER_NAMES: dict[str, str] = {
+    "might": N_("Might"),
+    "will": N_("Will"),
+    "fate": N_("Fate"),
+    "wounds": N_("Wounds"),
+}
 
 
 class SetCounter(Frozen):
@@ -49,7 +58,7 @@ class SetCounter(Frozen):
 
     @property
     def label(self) -> str:
-        return f"{self.field.capitalize()}: {max(0, self.value)}"
+        return Phrase(N_("{field}: {value}"), field=term(COUNTER_NAMES[self.field]), value=max(0, self.value))
 
     def apply(self, state: SbgBattle) -> SbgBattle:
         return rules.set_counter(state, self.key, self.field, self.value)
@@ -63,8 +72,12 @@ class SetHeroFlag(Frozen):
 
     @property
     def label(self) -> str:
-        names = {"removed": "Removed", "courage_failed": "Failed a Courage test"}
-        return f"{names[self.field]}: {'yes' if self.value else 'no'}"
+        names = {"removed": N_("Removed"), "courage_failed": N_("Failed a Courage test")}
+        return Phrase(
+            N_("{field}: {value}"),
+            field=term(names[self.field]),
+            value=term(N_("yes")) if self.value else term(N_("no")),
+        )
 
     def apply(self, state: SbgBattle) -> SbgBattle:
         return rules.with_hero(state, self.key, **{self.field: self.value})
@@ -77,7 +90,7 @@ class Declare(Frozen):
 
     @property
     def label(self) -> str:
-        return "Declare heroic actions" if self.wants else "Decline heroic actions"
+        return term(N_("Declare heroic actions")) if self.wants else term(N_("Decline heroic actions"))
 
     def apply(self, state: SbgBattle) -> SbgBattle:
         return rules.declare(state, self.side, self.wants)
@@ -90,7 +103,7 @@ class NameHero(Frozen):
 
     @property
     def label(self) -> str:
-        return "Name a hero for a heroic action"
+        return term(N_("Name a hero for a heroic action"))
 
     def apply(self, state: SbgBattle) -> SbgBattle:
         return rules.name_hero(state, self.side, self.key)
@@ -102,7 +115,7 @@ class StopNaming(Frozen):
 
     @property
     def label(self) -> str:
-        return "Name no more heroes"
+        return term(N_("Name no more heroes"))
 
     def apply(self, state: SbgBattle) -> SbgBattle:
         return rules.stop_naming(state, self.side)
@@ -114,7 +127,7 @@ class RollOff(Frozen):
 
     @property
     def label(self) -> str:
-        return "Heroic roll-off"
+        return term(N_("Heroic roll-off"))
 
     def apply(self, state: SbgBattle) -> SbgBattle:
         return rules.roll_off(state, self.roll)
@@ -130,7 +143,7 @@ class UseMight(Frozen):
 
     @property
     def label(self) -> str:
-        return f"Use {self.points} Might"
+        return Phrase(N_("Use {points} Might"), points=self.points)
 
     def apply(self, state: SbgBattle) -> SbgBattle:
         return rules.use_might(state, self.key, self.points, self.roll_kind)
@@ -148,7 +161,7 @@ class WillAttempt(Frozen):
 
     @property
     def label(self) -> str:
-        return "Resist a spell" if self.resisting else "Cast a spell"
+        return term(N_("Resist a spell")) if self.resisting else term(N_("Cast a spell"))
 
     def apply(self, state: SbgBattle) -> SbgBattle:
         return rules.will_attempt(state, self.key, self.rolled, self.might, self.need)[0]
@@ -165,7 +178,7 @@ class FateRoll(Frozen):
 
     @property
     def label(self) -> str:
-        return "Fate roll"
+        return term(N_("Fate roll"))
 
     def apply(self, state: SbgBattle) -> SbgBattle:
         return rules.fate_roll(state, self.key, self.rolled, self.might, self.lost)[0]
@@ -177,7 +190,7 @@ class EndBattle(Frozen):
 
     @property
     def label(self) -> str:
-        return "End the battle" if self.ended else "Resume the battle"
+        return term(N_("End the battle")) if self.ended else term(N_("Resume the battle"))
 
     def apply(self, state: SbgBattle) -> SbgBattle:
         return replace(state, ended=self.ended)

@@ -46,15 +46,15 @@ TEMPLATES.update(
 )
 
 MIGHT_ROLLS: dict[str, str] = {
-    "duel": "the duel roll in a fight",
-    "to_hit": "the roll to hit when shooting",
-    "to_wound": "a roll to wound",
-    "courage": "a Courage test",
-    "jump": "a Jump test",
-    "climb": "a Climb test",
-    "thrown_rider": "a Thrown-rider test",
-    "will": "a Will die",
-    "fate": "a Fate roll",
+    "duel": N_("the duel roll in a fight"),
+    "to_hit": N_("the roll to hit when shooting"),
+    "to_wound": N_("a roll to wound"),
+    "courage": N_("a Courage test"),
+    "jump": N_("a Jump test"),
+    "climb": N_("a Climb test"),
+    "thrown_rider": N_("a Thrown-rider test"),
+    "will": N_("a Will die"),
+    "fate": N_("a Fate roll"),
 }
 """SB-02: the rolls Might may change, for the hero's own actions."""
 

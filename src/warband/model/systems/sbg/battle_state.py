@@ -9,16 +9,17 @@ from pydantic import Field, Strict
 
 from warband.model.battle_log import LogEntry
 from warband.model.catalog import Flag, Frozen
+from warband.model.messages import N_
 from warband.model.systems.sbg.schema import SbgArmy, Snapshot
 
 Phase = Literal["priority", "move", "shoot", "fight", "end"]
 PHASES: tuple[Phase, ...] = ("priority", "move", "shoot", "fight", "end")
 PHASE_NAMES: dict[str, str] = {
-    "priority": "Priority",
-    "move": "Move",
-    "shoot": "Shoot",
-    "fight": "Fight",
-    "end": "End",
+    "priority": N_("Priority"),
+    "move": N_("Move"),
+    "shoot": N_("Shoot"),
+    "fight": N_("Fight"),
+    "end": N_("End"),
 }
 HEROIC_PHASES: frozenset[str] = frozenset({"move", "shoot", "fight"})
 SideIndex = Annotated[int, Strict(), Field(ge=0, le=1)]
