@@ -230,3 +230,36 @@ def test_a_call_is_logged_in_the_language_spoken():
     assert sentence.startswith("Iron Priestess calls Renfort: fervour 2, dice 6, total 8 against 8: success")
     assert load_language("fr")
     assert localised(sentence).startswith("Prêtresse de Fer appelle Renfort\u00a0: ferveur 2, dés 6, total 8 contre 8\u00a0: réussite")
+
+
+# --- Par le Fer et par le Verbe -----------------------------------------------------------------------------------
+def test_pf_setup_problems_and_a_casting_described_in_french():
+    from tests.model.test_pfpv import DEFAULT, eruption
+    from warband.model.systems.pfpv.casting import resolve, setup_problems
+    from warband.model.systems.pfpv.scene import describe
+
+    [problem] = setup_problems(eruption(don=5, don_contact={"fire": 8}))
+    result = resolve(eruption(), {"fire": 0, "earth": 0}, {"destruction": 0}, DEFAULT)
+    text = describe(result, 6)
+    assert problem == "PF-02: 8 Don spent on the rolls, but only 5 left."
+    assert text == (
+        "success: raw fire 10, earth 10; control destruction 7; net fire 4, earth 5; power 16, 6 Don paid for the level"
+    )
+    assert load_language("fr")
+    assert localised(problem) == "PF-02\u00a0: 8 de Don dépensé sur les jets, mais il n'en reste que 5."
+    assert localised(text) == (
+        "réussite\u00a0: brut fire 10, earth 10\u00a0; contrôle destruction 7\u00a0; net fire 4, earth 5\u00a0; "
+        "puissance 16, 6 de Don payé pour le niveau"
+    )
+
+
+def test_pf_a_casting_names_its_sources_as_the_catalogs_do():
+    from tests.model.test_pfpv import DEFAULT, eruption
+    from warband.model.systems.pfpv.casting import resolve
+    from warband.model.systems.pfpv.scene import describe
+
+    result = resolve(eruption(), {"fire": 0, "earth": 0}, {"destruction": 0}, DEFAULT)
+    text = describe(result, 6, {"fire": CatalogName({"en": "Fire", "fr": "Feu"})})
+    assert text.startswith("success: raw Fire 10, earth 10;")
+    assert load_language("fr")
+    assert localised(text).startswith("réussite\u00a0: brut Feu 10, earth 10\u00a0;")

@@ -119,22 +119,26 @@ def term(text: str) -> Phrase:
     return Phrase(text)
 
 
+AND = N_("{first} and {last}")
+"""The conjunction of `joined()` by default: `A, B and C`."""
 OR = N_("{first} or {last}")
 """The conjunction of `joined()` for alternatives."""
-COMMA = "{first}, {last}"
-"""`joined(parts, COMMA)`: a plain list, `A, B, C`."""
+COMMA = N_("{first}, {last}")
+"""How `joined()` puts the parts before the last together; as the conjunction too: a plain list, `A, B, C`."""
+SEMICOLON = N_("{first}; {last}")
+"""Steps of one account, `A; B; C` (separator and conjunction)."""
 
 
-def joined(parts: Sequence[object], conjunction: str = N_("{first} and {last}")) -> object:
-    """`A`, `A and B`, `A, B and C` — in the language of the sentence; `conjunction` may be
-    `OR`. Nothing: an empty string."""
+def joined(parts: Sequence[object], conjunction: str = AND, separator: str = COMMA) -> object:
+    """`A`, `A and B`, `A, B and C` — in the language of the sentence. `conjunction` and `separator` are templates
+    of `{first}` and `{last}` (`OR`, `COMMA`, `SEMICOLON`). Nothing: an empty string."""
     if not parts:
         return ""
     if len(parts) == 1:
         return parts[0]
     first: object = parts[0]
     for part in parts[1:-1]:
-        first = Phrase(N_("{first}, {next}"), first=first, next=part)
+        first = Phrase(separator, first=first, last=part)
     return Phrase(conjunction, first=first, last=parts[-1])
 
 

@@ -12,7 +12,7 @@ from warband.gui.systems.pfpv import resolver_text as text
 from warband.gui.systems.pfpv.resolver_widgets import clear_layout
 from warband.gui.systems.sbg.resolver_parts import message_label, note_label, plain_label, say
 from warband.gui.widgets.odds_chart import OddsChartWidget, format_percent
-from warband.model.messages import _
+from warband.model.messages import _, spoken_text
 from warband.model.systems.pfpv import casting
 
 
@@ -84,7 +84,7 @@ class OddsPanel(QGroupBox):
         self._odds = odds
         self._show_targets(names, setup)
         self.scene_label.setText(text.scene_modifiers_text(setup))
-        say(self.problem_label, "\n".join(problems or []))
+        say(self.problem_label, "\n".join(spoken_text(problem) for problem in problems or []))
         chances = dict(odds.outcomes)
         chances["harmless failure"] = chances.get("harmless failure", Fraction(0)) + chances.get("no energy", 0)
         for outcome in text.OUTCOME_ORDER:

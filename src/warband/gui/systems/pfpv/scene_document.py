@@ -20,6 +20,7 @@ from warband.model.systems.pfpv.scene import (
     ResolveCasting,
     build_setup,
     describe,
+    entry_names,
     label_of,
     options_of,
 )
@@ -79,7 +80,7 @@ class PfpvSceneDocument(BattleDocumentBase[PfpvScene]):
             N_("{character} casts {spell}: {result}"),
             character=label_of(self.battle, key),
             spell=CatalogName(spell.name),
-            result=describe(result, spell.level),
+            result=describe(result, spell.level, entry_names(self.battle)),
         )
         rolls = (*command.contact.values(), *command.control.values())
         self.act(

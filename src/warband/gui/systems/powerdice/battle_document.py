@@ -9,7 +9,7 @@ from PySide6.QtCore import QObject
 from warband.gui.battle_base import BattleDocumentBase
 from warband.model.battle import BattleRun, RecordingDice
 from warband.model.dice import Dice, DiceError, TypedDice
-from warband.model.messages import COMMA, N_, Phrase, joined, term
+from warband.model.messages import COMMA, N_, SEMICOLON, Phrase, joined, term
 from warband.model.session import RefusedError
 from warband.model.systems.powerdice import battle_rules as rules
 from warband.model.systems.powerdice.battle_commands import CastSpell, HandOver, NextStep, PlaceMarker
@@ -62,7 +62,7 @@ class PowerDiceBattleDocument(BattleDocumentBase[PowerDiceBattle]):
             )
         if report.expired:
             parts.append(Phrase(N_("spells ended: {spells}"), spells=joined(report.expired, COMMA)))
-        return self.act(NextStep(), text=joined(parts, "{first}; {last}"))
+        return self.act(NextStep(), text=joined(parts, SEMICOLON, SEMICOLON))
 
     def cast(self, request: rules.CastRequest, dice: Dice | None = None) -> rules.CastOutcome | None:
         """A casting with the program's dice or the table's; the outcome applied and logged (PD-08)."""

@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Literal
 
 from warband.model.dice import sum_distribution
+from warband.model.messages import N_, Phrase, term
 
 SIMULTANEOUS: dict[int, int] = {1: 0, 2: -1, 3: -3, 4: -5, 5: -7, 6: -9}
 """PF-04: the penalty on every roll of every spell cast at once."""
@@ -95,18 +96,24 @@ class Setup:
 
 
 def setup_problems(setup: Setup) -> list[str]:
-    """What makes the setup impossible (as rule-tagged sentences)."""
+    """What makes the setup impossible, as rule-tagged sentences (`Phrase`s: English as strings)."""
     problems: list[str] = []
     if setup.simultaneous not in SIMULTANEOUS:
-        problems.append("PF-04: between 1 and 6 spells may be cast at once.")
+        problems.append(term(N_("PF-04: between 1 and 6 spells may be cast at once.")))
     if not 0 <= setup.fatigue <= 5:
-        problems.append("PF-04: fatigue goes from 0 to −5.")
+        problems.append(term(N_("PF-04: fatigue goes from 0 to −5.")))
     if any(d > 10 or d < 0 for d in setup.don_control.values()):
-        problems.append("PF-03: at most 10 Don on each control roll.")
+        problems.append(term(N_("PF-03: at most 10 Don on each control roll.")))
     if any(d < 0 for d in setup.don_contact.values()):
-        problems.append("PF-02: Don spent on a contact roll cannot be negative.")
+        problems.append(term(N_("PF-02: Don spent on a contact roll cannot be negative.")))
     if setup.don_spent > setup.don:
-        problems.append(f"PF-02: {setup.don_spent} Don spent on the rolls, but only {setup.don} left.")
+        problems.append(
+            Phrase(
+                N_("PF-02: {spent} Don spent on the rolls, but only {don} left."),
+                spent=setup.don_spent,
+                don=setup.don,
+            )
+        )
     return problems
 
 

@@ -16,7 +16,7 @@ from warband.model.army import stamp as stamp_army
 from warband.model.battle_log import LogEntry
 from warband.model.catalog import Catalogs, Flag, Frozen, Id
 from warband.model.edits import replace
-from warband.model.messages import N_, TEMPLATES, Phrase, term
+from warband.model.messages import COMMA, N_, SEMICOLON, TEMPLATES, Phrase, joined, term
 from warband.model.names import CatalogName
 from warband.model.session import RefusedError
 from warband.model.systems.pfpv import casting
@@ -316,20 +316,43 @@ SceneCommand = Annotated[
 COMMANDS: TypeAdapter[SceneCommand] = TypeAdapter(SceneCommand)
 
 
-def describe(result: casting.Result, level: int) -> str:
-    """Every step of a casting with its numbers, for the log and the resolver."""
-    parts = ["raw " + ", ".join(f"{s} {v}" for s, v in result.raw.items())]
+OUTCOME_WORDS: dict[str, str] = {
+    "no energy": N_("no energy"),
+    "harmless failure": N_("harmless failure"),
+    "backlash": N_("backlash"),
+    "cannot be cast": N_("cannot be cast"),
+    "success": N_("success"),
+}
+
+
+def describe(result: casting.Result, level: int, names: Mapping[str, object] | None = None) -> str:
+    """Every step of a casting with its numbers, for the log and the resolver (a `Phrase`). `names`: the
+    sources' and disciplines' names by id (`CatalogName`s); the ids where it has none."""
+    known = names or {}
+
+    def listed(values: Mapping[str, int]) -> object:
+        return joined([Phrase("{name} {value}", name=known.get(k, k), value=v) for k, v in values.items()], COMMA)
+
+    parts: list[object] = [Phrase(N_("raw {values}"), values=listed(result.raw))]
     if result.margins:
-        parts.append("control " + ", ".join(f"{d} {m}" for d, m in result.margins.items()))
+        parts.append(Phrase(N_("control {values}"), values=listed(result.margins)))
     if result.net:
-        parts.append("net " + ", ".join(f"{s} {v}" for s, v in result.net.items()))
+        parts.append(Phrase(N_("net {values}"), values=listed(result.net)))
     if result.outcome == "success":
-        parts.append(f"power {result.power}, {level} Don paid for the level")
+        parts.append(Phrase(N_("power {power}, {level} Don paid for the level"), power=result.power, level=level))
     if result.backlash is not None:
         hurt = result.backlash
-        cause = "control lost: the Don for the level was missing" if result.lost_control else "backlash"
-        parts.append(f"{cause}: energy {hurt.energy}, {hurt.don_lost} Don and {hurt.vitality_lost} Vitality lost")
-    return f"{result.outcome}: " + "; ".join(parts)
+        template = (
+            N_(
+                "control lost: the Don for the level was missing: "
+                "energy {energy}, {don} Don and {vitality} Vitality lost"
+            )
+            if result.lost_control
+            else N_("backlash: energy {energy}, {don} Don and {vitality} Vitality lost")
+        )
+        parts.append(Phrase(template, energy=hurt.energy, don=hurt.don_lost, vitality=hurt.vitality_lost))
+    steps = joined(parts, SEMICOLON, SEMICOLON)
+    return Phrase(N_("{outcome}: {steps}"), outcome=term(OUTCOME_WORDS[result.outcome]), steps=steps)
 
 
 def spread(
@@ -339,3 +362,9 @@ def spread(
     if casting.free_allowed(margins):
         return None
     return casting.even_split(levels, len(effects), extra_to)
+
+
+def entry_names(scene: PfpvScene) -> dict[str, object]:
+    """The scene's sources and disciplines by id, as `describe` names them."""
+    entries = scene.entries
+    return {k: CatalogName(v.name) for table in (entries.sources, entries.disciplines) for k, v in table.items()}
