@@ -88,7 +88,9 @@ class CatalogName(Localised):
     name: str | dict[str, str]
 
     def __new__(cls, name: str | dict[str, str]) -> CatalogName:
-        made = super().__new__(cls, english_name(name))
+        # the pickers make thousands at once: the usual cases without going through display_name
+        english = name if isinstance(name, str) else (name.get("en") or english_name(name))
+        made = super().__new__(cls, english)
         made.name = name
         return made
 
