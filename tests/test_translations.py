@@ -325,9 +325,13 @@ def test_every_table_of_names_translated_when_shown_is_marked_for_extraction():
                 arg = node.args[0]
                 if isinstance(arg, ast.Subscript) and isinstance(arg.value, ast.Name):
                     looked_up.add(arg.value.id)
-                elif isinstance(arg, ast.Call) and isinstance(arg.func, ast.Attribute) and arg.func.attr == "get":
-                    if isinstance(arg.func.value, ast.Name):
-                        looked_up.add(arg.func.value.id)
+                elif (
+                    isinstance(arg, ast.Call)
+                    and isinstance(arg.func, ast.Attribute)
+                    and arg.func.attr == "get"
+                    and isinstance(arg.func.value, ast.Name)
+                ):
+                    looked_up.add(arg.func.value.id)
         for node in tree.body:  # the module's tables
             if isinstance(node, ast.AnnAssign | ast.Assign) and isinstance(node.value, ast.Dict):
                 for target in node.targets if isinstance(node, ast.Assign) else [node.target]:

@@ -218,8 +218,8 @@ def test_a_french_log_keeps_english_and_french_words_through_the_journal(tmp_pat
 
 
 def test_a_call_is_logged_in_the_language_spoken():
-    from warband.model.systems.confrontation.battle_calls import call_miracle
     from warband.model.dice import TypedDice
+    from warband.model.systems.confrontation.battle_calls import call_miracle
 
     armies = [("Aline", make_army(unit("u1", "iron-priestess", miracles=["renfort"]))), ("Bruno", make_army())]
     b = start_battle(armies, make_catalogs())
@@ -229,7 +229,9 @@ def test_a_call_is_logged_in_the_language_spoken():
     sentence = outcome.sentence()
     assert sentence.startswith("Iron Priestess calls Renfort: fervour 2, dice 6, total 8 against 8: success")
     assert load_language("fr")
-    assert localised(sentence).startswith("Prêtresse de Fer appelle Renfort\u00a0: ferveur 2, dés 6, total 8 contre 8\u00a0: réussite")
+    assert localised(sentence).startswith(
+        "Prêtresse de Fer appelle Renfort\u00a0: ferveur 2, dés 6, total 8 contre 8\u00a0: réussite"
+    )
 
 
 # --- Par le Fer et par le Verbe -----------------------------------------------------------------------------------

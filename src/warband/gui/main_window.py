@@ -28,12 +28,13 @@ from warband.gui.pages import tab_page
 from warband.gui.preferences import Preferences, apply_preferences, save_preferences
 from warband.gui.rules_help import RuleNamer, RulesHelpDialog
 from warband.gui.settings import Settings, save_settings
+from warband.gui.widgets.plain_text import escape_mnemonic
 from warband.gui.window_extras import RosterAndRules, qt_path_chooser
 from warband.model.army import ARMY_SUFFIX, Army, compare, load_army, save_army, stamp
 from warband.model.autosave import Recoverable, discard_autosave, find_autosaves
 from warband.model.catalog import CatalogLoad, Catalogs
 from warband.model.locations import resources_dir
-from warband.model.messages import _
+from warband.model.messages import _, spoken_text
 from warband.model.storage import FileError
 from warband.model.system import get_system
 
@@ -309,8 +310,8 @@ class MainWindow(RosterAndRules, QMainWindow):
             undo, redo = self.document.session.undo_label, self.document.session.redo_label
         self.undo_action.setEnabled(undo is not None)
         self.redo_action.setEnabled(redo is not None)
-        self.undo_action.setText(_("&Undo {label}").format(label=undo) if undo else _("&Undo"))
-        self.redo_action.setText(_("&Redo {label}").format(label=redo) if redo else _("&Redo"))
+        self.undo_action.setText(_("&Undo {label}").format(label=spoken_text(undo)) if undo else _("&Undo"))
+        self.redo_action.setText(_("&Redo {label}").format(label=spoken_text(redo)) if redo else _("&Redo"))
 
     def _undo(self) -> None:
         if self._battle_shown() and self.battles.document is not None:
@@ -414,7 +415,7 @@ class MainWindow(RosterAndRules, QMainWindow):
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()
         for text in self.settings.recent:
-            action = self.recent_menu.addAction(text)
+            action = self.recent_menu.addAction(escape_mnemonic(text))
             action.triggered.connect(lambda checked=False, p=Path(text): self.open_army(p))
         self.recent_menu.setEnabled(bool(self.settings.recent))
 

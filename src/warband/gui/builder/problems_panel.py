@@ -6,6 +6,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersisten
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
 
 from warband.gui.army_document import ArmyDocument
+from warband.gui.widgets.plain_text import plain_tooltip
 from warband.model.army import Problem
 from warband.model.messages import _
 
@@ -46,10 +47,12 @@ class ProblemsTableModel(QAbstractTableModel):
         column = index.column()
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             if column == self.RULE:
-                return problem.rule
-            if column == self.UNIT:
-                return problem.unit.label if problem.unit else _("Army")
-            return problem.sentence
+                text = problem.rule
+            elif column == self.UNIT:
+                text = problem.unit.label if problem.unit else _("Army")
+            else:
+                text = problem.sentence
+            return text if role == Qt.ItemDataRole.DisplayRole else plain_tooltip(text)
         if role == Qt.ItemDataRole.UserRole:
             return problem.unit.id if problem.unit else None
         return None

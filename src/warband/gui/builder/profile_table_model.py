@@ -16,9 +16,9 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
     Qt,
 )
-from PySide6.QtGui import Qt as QtGuiNamespace
 
 from warband.gui.builder.profile_description import ProfileDescription, ProfileRow, fold
+from warband.gui.widgets.plain_text import plain_tooltip
 from warband.model.catalog import Catalogs
 from warband.model.names import spoken
 
@@ -28,13 +28,6 @@ PROFILE_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 """The profile's catalog id, in every column."""
 
 ModelIndex = QModelIndex | QPersistentModelIndex
-
-
-def _plain_tooltip(text: str) -> str:
-    """Catalog text may come from a player's file: a tooltip that looks like HTML is escaped, not rendered."""
-    if QtGuiNamespace.mightBeRichText(text):
-        return QtGuiNamespace.convertFromPlainText(text, QtGuiNamespace.WhiteSpaceMode.WhiteSpaceNormal)
-    return text
 
 
 class ProfileTableModel(QAbstractTableModel):
@@ -139,7 +132,7 @@ class ProfileTableModel(QAbstractTableModel):
         if role == PROFILE_ID_ROLE:
             return row.id
         if role == Qt.ItemDataRole.ToolTipRole and index.column() == self.NAME:
-            return None if row.tooltip is None else _plain_tooltip(row.tooltip)
+            return plain_tooltip(row.tooltip)  # catalog text may come from a player's file
         if role == Qt.ItemDataRole.TextAlignmentRole and column.numeric:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None

@@ -19,9 +19,11 @@ from PySide6.QtWidgets import QApplication
 
 from warband.gui.army_document import ArmyDocument
 from warband.gui.item_models import landing_row
+from warband.gui.widgets.plain_text import plain_tooltip
 from warband.model.edits import MoveUnit, SetUnitField, unit_class
 from warband.model.messages import _
 from warband.model.names import display_name
+from warband.model.system import DEFAULT_POINTS_NAME, points_name
 
 MIME_TYPE = "application/x-warband-unit-ids"
 UNIT_ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -77,7 +79,7 @@ class RosterTableModel(QAbstractTableModel):
             self.LABEL: _("Unit"),
             self.PROFILE: _("Profile"),
             self.COUNT: _("Count"),
-            self.COST: _("A.P."),
+            self.COST: _(points_name(self._document.army.system) or DEFAULT_POINTS_NAME),
             self.NOTES: _("Notes"),
         }
         return titles[self._columns[section]]
@@ -117,7 +119,7 @@ class RosterTableModel(QAbstractTableModel):
             lines = [f"{p.rule}: {p.sentence}" for p in problems]
             if kind == self.NOTES and unit.notes:
                 lines.insert(0, unit.notes)
-            return "\n".join(lines) or None
+            return plain_tooltip("\n".join(lines)) or None  # notes are the player's: never read as HTML
         if role == Qt.ItemDataRole.ForegroundRole and kind == self.LABEL and not unit.label:
             return QBrush(QApplication.palette().color(QPalette.ColorRole.PlaceholderText))
         if role == Qt.ItemDataRole.TextAlignmentRole and kind in (self.COST, self.COUNT):

@@ -21,8 +21,9 @@ from PySide6.QtCore import (
 from warband.gui.battle_document import BattleDocument
 from warband.gui.item_models import landing_row
 from warband.gui.tracker.appearance import bold_font, highlight_tint, muted, side_colour, side_tint
+from warband.gui.widgets.plain_text import plain_tooltip
 from warband.model.army import Problem
-from warband.model.messages import _
+from warband.model.messages import _, spoken_text
 from warband.model.systems.confrontation.battle_commands import SetTieOrder
 from warband.model.systems.confrontation.battle_rules import Barred, Slot
 from warband.model.systems.confrontation.battle_state import split_key
@@ -109,7 +110,7 @@ class DivinationOrderTableModel(QAbstractTableModel):
         if role == KEY_ROLE:
             return slot.key
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(slot, current)
+            return plain_tooltip(self._tooltip(slot, current))
         if role == Qt.ItemDataRole.FontRole and current:
             return bold_font()
         if role == Qt.ItemDataRole.ForegroundRole and slot.done:
@@ -131,7 +132,7 @@ class DivinationOrderTableModel(QAbstractTableModel):
         if column == self.SIDE:
             return self._document.battle.sides[slot.side].player
         if column == self.FAITHFUL:
-            return slot.label
+            return spoken_text(slot.label)
         if column == self.DISCIPLINE:
             return str(slot.discipline)
         if column == self.TIE:
@@ -146,7 +147,9 @@ class DivinationOrderTableModel(QAbstractTableModel):
         return None
 
     def _tooltip(self, slot: Slot, current: bool) -> str:
-        lines = [_("{unit} calls now.").format(unit=slot.label)] if current else [slot.label]
+        lines = (
+            [_("{unit} calls now.").format(unit=spoken_text(slot.label))] if current else [spoken_text(slot.label)]
+        )
         if slot.tied:
             lines.append(_("Tied with Faithful of its own side: its player chooses their order (CF-14)."))
         if slot.across:
@@ -208,7 +211,7 @@ class DivinationOrderTableModel(QAbstractTableModel):
         battle = self._document.battle
         order = reordered(battle.sides[side].tie_order, old_ids, new_ids)
         text = _("{player} orders tied Faithful: {order}").format(
-            player=battle.sides[side].player, order=", ".join(self._slots[r].label for r in new)
+            player=battle.sides[side].player, order=", ".join(spoken_text(self._slots[r].label) for r in new)
         )
         return self._document.act(SetTieOrder(side=side, order=order), text=text, side=side)
 
@@ -298,10 +301,12 @@ class BarredTableModel(QAbstractTableModel):
         column = index.column()
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             if column == self.SIDE:
-                return self._document.battle.sides[barred.side].player
-            if column == self.FAITHFUL:
-                return barred.label
-            return f"{problem.rule}: {problem.sentence}"
+                text = self._document.battle.sides[barred.side].player
+            elif column == self.FAITHFUL:
+                text = spoken_text(barred.label)
+            else:
+                text = f"{problem.rule}: {problem.sentence}"
+            return text if role == Qt.ItemDataRole.DisplayRole else plain_tooltip(text)
         if role == KEY_ROLE:
             return barred.key
         if role == Qt.ItemDataRole.DecorationRole and column == self.SIDE:

@@ -19,7 +19,8 @@ from PySide6.QtWidgets import (
 from warband.gui.battle_document import BattleDocument
 from warband.gui.tracker.appearance import compact_rows
 from warband.gui.tracker.divination_models import BarredTableModel, DivinationOrderTableModel
-from warband.model.messages import _
+from warband.gui.widgets.plain_text import plain_tooltip
+from warband.model.messages import _, spoken_text
 from warband.model.systems.confrontation.battle_commands import SetModelFlag
 
 ACTIVE_STYLE = (
@@ -172,7 +173,7 @@ class DivinationPanel(QGroupBox):
         if current is None:
             return
         command = SetModelFlag(key=current.key, field="divination_done", value=True)
-        text = _("{unit} is done calling miracles").format(unit=current.label)
+        text = _("{unit} is done calling miracles").format(unit=spoken_text(current.label))
         self._document.act(command, text=text, side=current.side)
 
     def _on_call_button_clicked(self) -> None:
@@ -208,8 +209,10 @@ class DivinationPanel(QGroupBox):
         self.barred_table.setEnabled(anyone_barred)  # hiding it would lay out the whole tab again
         current = self._document.order().current
         self.done_button.setToolTip(
-            _("Mark {unit} as done: the order moves on to the next Faithful (Ctrl+Return)").format(
-                unit=current.label
+            plain_tooltip(
+                _("Mark {unit} as done: the order moves on to the next Faithful (Ctrl+Return)").format(
+                    unit=spoken_text(current.label)
+                )
             )
             if current
             else _("Every Faithful in the order is done")

@@ -13,7 +13,8 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersisten
 
 from warband.gui.battle_document import BattleDocument
 from warband.gui.tracker.appearance import muted, side_colour, side_tint
-from warband.model.messages import N_, _
+from warband.gui.widgets.plain_text import plain_tooltip
+from warband.model.messages import N_, _, spoken_text
 from warband.model.names import display_name
 from warband.model.session import Command
 from warband.model.systems.confrontation.battle_commands import SetModelFlag, SetModelNumber, SetWounds
@@ -131,7 +132,7 @@ class ModelsTableModel(QAbstractTableModel):
         if role == KEY_ROLE:
             return m.key
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(m, column)
+            return plain_tooltip(self._tooltip(m, column))
         if role == Qt.ItemDataRole.ForegroundRole and not m.in_play:
             return muted()
         if role == Qt.ItemDataRole.BackgroundRole and column == self.SIDE:
@@ -146,7 +147,7 @@ class ModelsTableModel(QAbstractTableModel):
         if column == self.SIDE:
             return self.battle.sides[m.side].player
         if column == self.UNIT:
-            return m.label
+            return spoken_text(m.label)
         if column == self.PROFILE:
             return display_name(m.profile.name) if m.profile else m.unit.profile
         if column == self.DISCIPLINE:
@@ -176,13 +177,13 @@ class ModelsTableModel(QAbstractTableModel):
 
     def _tooltip(self, m: Model, column: int) -> str | None:
         if not m.in_play:
-            return _("{unit} is out of play.").format(unit=m.label)
+            return _("{unit} is out of play.").format(unit=spoken_text(m.label))
         if column == self.DISCIPLINE and (m.profile is None or m.profile.discipline is None):
             return _("No Discipline: it counts as 0, and no bonus changes it (CF-16).")
         if column == self.CALLED and m.state.called:
             return _("Miracles called this turn: {miracles}").format(miracles=self._display(m, column))
         if column in self.FLAG_COLUMNS or column in self.NUMBER_COLUMNS:
-            return f"{m.label}: {_titles()[column][1]}"
+            return f"{spoken_text(m.label)}: {_titles()[column][1]}"
         return None
 
     def setData(self, index: ModelIndex, value: object, role: int = Qt.ItemDataRole.EditRole) -> bool:  # noqa: N802

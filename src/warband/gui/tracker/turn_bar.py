@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBox
 
 from warband.gui.battle_document import BattleDocument
 from warband.gui.tracker.appearance import WARNING_STYLE
+from warband.gui.widgets.plain_text import plain_label
 from warband.model.messages import _
 from warband.model.systems.confrontation.battle_commands import (
     EndBattle,
@@ -27,20 +28,13 @@ STEP_STYLE = (
 the step's size: moving to the next phase repaints the steps, not the whole tab."""
 
 
-def _plain_label(name: str, parent: QWidget) -> QLabel:
-    label = QLabel(parent)
-    label.setObjectName(name)
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    return label
-
-
 class TurnBar(QWidget):
     """Always on top of the tracker: where the turn is, and the buttons that move it on."""
 
     def __init__(self, document: BattleDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._document = document
-        self.turn_label = _plain_label("turnLabel", self)
+        self.turn_label = plain_label("turnLabel", self)
         font = self.turn_label.font()
         font.setPointSizeF(font.pointSizeF() * 1.6)
         font.setBold(True)
@@ -52,7 +46,7 @@ class TurnBar(QWidget):
         for number, phase in enumerate(PHASES):
             if number:
                 steps.addWidget(QLabel("›", self))
-            label = _plain_label(f"phaseStep_{phase}", self)
+            label = plain_label(f"phaseStep_{phase}", self)
             label.setText(_(PHASE_NAMES[phase]))
             label.setProperty("step", True)
             label.setProperty("current", False)
@@ -65,7 +59,7 @@ class TurnBar(QWidget):
         self.next_button = self._button(_("Next phase ▶"), "nextPhaseButton", _("On to the next phase"), NEXT_KEYS)
         self.next_button.setDefault(True)
 
-        self.tactical_label = _plain_label("tacticalLabel", self)
+        self.tactical_label = plain_label("tacticalLabel", self)
         self.roll_button = QPushButton(_("Roll"), self)
         self.roll_button.setObjectName("rollTacticalButton")
         self.roll_button.setToolTip(_("Roll the Tactical roll with the program's dice: one die per side"))
@@ -76,7 +70,7 @@ class TurnBar(QWidget):
         self.tactical_combo.addItem(_("Winner: not recorded"), None)
         for index, side in enumerate(document.battle.sides):
             self.tactical_combo.addItem(_("Winner: {player}").format(player=side.player), index)
-        self.tie_warning = _plain_label("tieWarning", self)
+        self.tie_warning = plain_label("tieWarning", self)
         self.tie_warning.setText(
             _("Faithful of both sides share a Discipline: record the Tactical winner, who acts first (CF-15).")
         )

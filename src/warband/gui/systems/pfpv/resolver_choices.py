@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from warband.gui.systems.pfpv import resolver_text as text
 from warband.gui.systems.pfpv.resolver_widgets import clear_layout, spin_box
 from warband.gui.systems.sbg.resolver_parts import message_label, note_label, plain_label, say
+from warband.gui.widgets.plain_text import plain_tooltip
 from warband.model.messages import _
 from warband.model.systems.pfpv.rules import can_attempt
 from warband.model.systems.pfpv.scene import CastingSetup, PfpvScene, profile_of
@@ -224,10 +225,12 @@ class ChoicesPanel(QGroupBox):
             spins.clear()
         spell, names = self.spell, self._names
         index = self.combination_combo.currentIndex()
-        self.spell_combo.setToolTip(self.spell_combo.currentText())
+        self.spell_combo.setToolTip(plain_tooltip(self.spell_combo.currentText()))  # a player's catalog's name
         self.combination_combo.setToolTip(
-            "\n".join(
-                [self.combination_combo.currentText(), _("Those the character has no skill for are greyed.")]
+            plain_tooltip(
+                "\n".join(
+                    [self.combination_combo.currentText(), _("Those the character has no skill for are greyed.")]
+                )
             )
         )
         if spell is None or names is None or index < 0:

@@ -30,6 +30,7 @@ from warband.gui.systems.pfpv.tracker_text import (
     started_text,
 )
 from warband.gui.tracker.appearance import compact_rows
+from warband.gui.widgets.plain_text import plain_tooltip
 from warband.gui.widgets.titled_table import TitledTableModel
 from warband.model.messages import N_, _, spoken_text
 from warband.model.systems.pfpv.scene import PfpvScene, StartCasting, StopCasting, label_of, profile_of
@@ -92,13 +93,8 @@ class CastingTableModel(TitledTableModel[CastingRow]):
             return None
         row = self._rows[index.row()]
         column = index.column()
-        if column == self.SPELL:
-            return row.name
-        if column == self.TIME:
-            return row.time
-        if column == self.STARTED:
-            return started_text(row.started)
-        return None
+        text = {self.SPELL: row.name, self.TIME: row.time, self.STARTED: started_text(row.started)}.get(column)
+        return plain_tooltip(text) if role == Qt.ItemDataRole.ToolTipRole else text  # a player's catalog's name
 
     def _on_document_changed(self) -> None:
         fresh = casting_rows(self._document.battle, self._key)

@@ -23,8 +23,9 @@ from PySide6.QtWidgets import QSpinBox, QStyledItemDelegate, QStyleOptionViewIte
 from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
 from warband.gui.systems.pfpv.tracker_text import at_once_text, roll_penalty, signed, spell_name
 from warband.gui.tracker.appearance import FAILURE_COLOUR
+from warband.gui.widgets.plain_text import plain_tooltip
 from warband.gui.widgets.titled_table import TitledTableModel
-from warband.model.messages import N_, _
+from warband.model.messages import N_, _, spoken_text
 from warband.model.systems.pfpv.scene import PfpvScene, SetValue, label_of, profile_of
 
 ModelIndex = QModelIndex | QPersistentModelIndex
@@ -66,7 +67,7 @@ def character_rows(scene: PfpvScene) -> list[CharacterRow]:
         rows.append(
             CharacterRow(
                 key=unit.id,
-                label=label_of(scene, unit.id),
+                label=spoken_text(label_of(scene, unit.id)),
                 don=state.don,
                 don_max=profile.don,
                 vitality=state.vitality,
@@ -137,7 +138,7 @@ class CharactersTableModel(TitledTableModel[CharacterRow]):
             top = row.don_max if column == self.DON else row.vitality_max
             return (0, top, f" / {top}")
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(row, column)
+            return plain_tooltip(self._tooltip(row, column))
         if role == KEY_ROLE:
             return row.key
         if role == Qt.ItemDataRole.ForegroundRole:

@@ -4,9 +4,9 @@ at once (PF-04) and the activities of time passing (PF-10)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
+from warband.gui.widgets.plain_text import plain_label as plain_label  # shared; re-exported here
 from warband.model.messages import N_, _
 from warband.model.names import display_name
 from warband.model.systems.pfpv import casting
@@ -32,15 +32,6 @@ TRACKER_QSS = (
     ' QLabel[combat="true"] { color: #8a1c12; }'
 )
 """Set once on the tab; a label takes a look by its `note`, `kind` or `combat` property."""
-
-
-def plain_label(name: str, parent: QWidget, *, wrap: bool = False) -> QLabel:
-    """A label for player text or ours: never rich text."""
-    label = QLabel(parent)
-    label.setObjectName(name)
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    label.setWordWrap(wrap)
-    return label
 
 
 def note_label(name: str, parent: QWidget) -> QLabel:

@@ -17,7 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from warband.model.messages import _
+from warband.gui.widgets.plain_text import escape_mnemonic
+from warband.model.messages import _, spoken_text
 from warband.model.systems.powerdice.battle_rules import CasterModel
 
 
@@ -85,7 +86,7 @@ class CastHelpersBox(QGroupBox):
                 spin = QSpinBox(self)
                 spin.setObjectName("helperSpin")
                 spin.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-                spin.setAccessibleName(_("Dice given by {unit}").format(unit=h.label))
+                spin.setAccessibleName(_("Dice given by {unit}").format(unit=spoken_text(h.label)))
                 spin.valueChanged.connect(self._on_helper_spin_value_changed)
                 label.setBuddy(spin)
                 self.rows.addWidget(spin, row, 0)
@@ -99,8 +100,8 @@ class CastHelpersBox(QGroupBox):
                 if fresh:
                     spin.setValue(0)
             self._labels[h.key].setText(
-                _("given by {unit} ({reserve}/{level} dice)").format(
-                    unit=h.label, level=h.caster.level, reserve=h.state.reserve
+                _("given by {unit} ({reserve}/{level} dice)").format(  # its buddy reads & as a shortcut
+                    unit=escape_mnemonic(spoken_text(h.label)), level=h.caster.level, reserve=h.state.reserve
                 )
             )
         self.none_label.setText(

@@ -23,7 +23,8 @@ from PySide6.QtWidgets import (
 
 from warband.gui.systems.powerdice.battle_document import PowerDiceBattleDocument
 from warband.gui.systems.powerdice.tracker_text import MARKER_NAMES, note_label, plain_label, player, traits_text
-from warband.model.messages import _
+from warband.gui.widgets.plain_text import escape_mnemonic
+from warband.model.messages import _, spoken_text
 from warband.model.systems.powerdice.battle_rules import CasterModel, casters
 from warband.model.systems.powerdice.battle_state import MARKERS, PowerDiceBattle
 
@@ -69,7 +70,7 @@ class MarkersBoard(QWidget):
         self._on_document_changed()
 
     def _side_box(self, battle: PowerDiceBattle, side: int) -> QGroupBox:
-        box = QGroupBox(battle.sides[side].player, self)
+        box = QGroupBox(escape_mnemonic(battle.sides[side].player), self)
         box.setObjectName(f"markersSide_{side}")
         status = plain_label(f"markersSideStatus_{side}", box)
         self.side_statuses.append(status)
@@ -81,7 +82,9 @@ class MarkersBoard(QWidget):
                 continue
             name = plain_label(f"markerCaster_{c.key}", box)
             name.setText(
-                _("{unit} — {traits} {level}").format(unit=c.label, traits=traits_text(c), level=c.caster.level)
+                _("{unit} — {traits} {level}").format(
+                    unit=spoken_text(c.label), traits=traits_text(c), level=c.caster.level
+                )
             )
             grid.addWidget(name, row, 0)
             grid.addWidget(self._choice(c, box), row, 1)
@@ -100,7 +103,7 @@ class MarkersBoard(QWidget):
         stack.setObjectName(f"markerChoice_{c.key}")
         combo = QComboBox(stack)
         combo.setObjectName(f"markerCombo_{c.key}")
-        combo.setAccessibleName(_("Marker for {unit}").format(unit=c.label))
+        combo.setAccessibleName(_("Marker for {unit}").format(unit=spoken_text(c.label)))
         combo.addItem(_("— choose —"), "")
         for marker in MARKERS:
             combo.addItem(_(MARKER_NAMES[marker]), marker)
@@ -168,7 +171,7 @@ class MarkersBoard(QWidget):
                 "{other}: from then on the choices are hidden until A3, and the hand-over cannot be undone."
             ).format(player=player(battle, choosing), other=other)
         )
-        self.hand_over_button.setText(_("Hand over to {player}").format(player=other))
+        self.hand_over_button.setText(_("Hand over to {player}").format(player=escape_mnemonic(other)))
         self.hand_over_button.setToolTip(_("Hide these choices until A3; this cannot be undone"))
         self.hand_over_button.setEnabled(True)
 

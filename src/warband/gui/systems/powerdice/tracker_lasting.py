@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 from warband.gui.systems.powerdice.battle_document import PowerDiceBattleDocument
 from warband.gui.systems.powerdice.tracker_text import player, spell_name
 from warband.gui.tracker.appearance import compact_rows, side_tint
+from warband.gui.widgets.plain_text import plain_tooltip
 from warband.model.messages import N_, _, spoken_text
 from warband.model.systems.powerdice.battle_commands import RemoveLasting
 from warband.model.systems.powerdice.battle_rules import casters
@@ -92,8 +93,10 @@ class LastingTableModel(QAbstractTableModel):
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if not index.isValid() or not 0 <= index.row() < len(self._rows) or not 0 <= index.column() < 5:
             return None
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+        if role == Qt.ItemDataRole.DisplayRole:
             return self._rows[index.row()][index.column()]
+        if role == Qt.ItemDataRole.ToolTipRole:  # the caster's label and the target are the players' text
+            return plain_tooltip(self._rows[index.row()][index.column()])
         if role == Qt.ItemDataRole.BackgroundRole and index.column() == self.CASTER:
             lasting = self._document.battle.lasting
             if index.row() < len(lasting):

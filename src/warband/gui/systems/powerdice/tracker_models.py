@@ -22,8 +22,9 @@ from warband.gui.systems.powerdice.tracker_text import (
     traits_text,
 )
 from warband.gui.tracker.appearance import muted, side_colour, side_tint
+from warband.gui.widgets.plain_text import plain_tooltip
 from warband.gui.widgets.titled_table import TitledTableModel
-from warband.model.messages import N_, _
+from warband.model.messages import N_, _, spoken_text
 from warband.model.systems.powerdice.battle_commands import SetReserve
 from warband.model.systems.powerdice.battle_rules import CasterModel, casters
 
@@ -72,7 +73,7 @@ class _CasterRowsModel(TitledTableModel[Row]):
         if role == Qt.ItemDataRole.DisplayRole:
             return row.cells[column]
         if role == Qt.ItemDataRole.ToolTipRole:
-            return row.tips[column]
+            return plain_tooltip(row.tips[column])
         if role == KEY_ROLE:
             return row.key
         if role == Qt.ItemDataRole.ForegroundRole and row.out:
@@ -117,9 +118,9 @@ class CastersTableModel(_CasterRowsModel):
 
     def _row(self, c: CasterModel) -> Row:
         battle = self._document.battle
-        shown = self._document.visible_marker(c.key)
-        if shown is not None:
-            marker, marker_tip = marker_name(shown), None
+        visible = self._document.visible_marker(c.key)
+        if visible is not None:
+            marker, marker_tip = marker_name(visible), None
             if not battle.revealed:
                 marker_tip = _("Face down: hidden from the other player once you hand over")
         elif c.state.marker is not None:
@@ -127,16 +128,16 @@ class CastersTableModel(_CasterRowsModel):
         else:
             marker, marker_tip = "—", _("No marker")
         lasting = [spell_name(battle, s.spell) for s in battle.lasting if s.caster == c.key]
-        out_tip = _("{unit} is out of play.").format(unit=c.label) if c.state.removed else None
+        out_tip = _("{unit} is out of play.").format(unit=spoken_text(c.label)) if c.state.removed else None
         dice_tip = _("{unit}: {reserve} power dice of {level}; double-click to correct").format(
-            unit=c.label, reserve=c.state.reserve, level=c.caster.level
+            unit=spoken_text(c.label), reserve=c.state.reserve, level=c.caster.level
         )
         return Row(
             key=c.key,
             side=c.side,
             cells=(
                 player(battle, c.side),
-                c.label,
+                spoken_text(c.label),
                 traits_text(c),
                 str(c.caster.level),
                 f"{c.state.reserve} / {c.caster.level}",
@@ -208,6 +209,6 @@ class CastingTableModel(_CasterRowsModel):
             if self.segment == "B3" and c.side != battle.b3_turn:
                 continue
             dice = f"{c.state.reserve} / {c.caster.level}"
-            cells = (player(battle, c.side), c.label, dice, spells_text(battle, c))
+            cells = (player(battle, c.side), spoken_text(c.label), dice, spells_text(battle, c))
             rows.append(Row(key=c.key, side=c.side, cells=cells, tips=(None, None, None, cells[3] or None)))
         return rows

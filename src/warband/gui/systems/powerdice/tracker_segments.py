@@ -20,6 +20,7 @@ from warband.gui.systems.powerdice.battle_document import PowerDiceBattleDocumen
 from warband.gui.systems.powerdice.tracker_models import CastingTableModel
 from warband.gui.systems.powerdice.tracker_text import note_label, plain_label, player
 from warband.gui.tracker.appearance import compact_rows
+from warband.gui.widgets.plain_text import escape_mnemonic, plain_tooltip
 from warband.model.messages import _
 from warband.model.systems.powerdice.battle_commands import PassB3
 from warband.model.systems.powerdice.battle_state import STEP_NAMES, PowerDiceBattle
@@ -161,10 +162,12 @@ class CastingPanel(QWidget):
             self.pass_button.setText(_("Pass"))
             self.pass_button.setToolTip(_("Both sides are done casting in this B3"))
             return
-        self.pass_button.setText(_("{player} passes").format(player=player(battle, side)))
+        self.pass_button.setText(_("{player} passes").format(player=escape_mnemonic(player(battle, side))))
         self.pass_button.setToolTip(
-            _("{player} casts no more in this B3: each incantation marker left will cost a die").format(
-                player=player(battle, side)
+            plain_tooltip(
+                _("{player} casts no more in this B3: each incantation marker left will cost a die").format(
+                    player=player(battle, side)
+                )
             )
         )
 

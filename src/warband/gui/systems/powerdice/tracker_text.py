@@ -6,9 +6,9 @@ screen is shared (PD-03). Only `marker_name` names one, and only for what `visib
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
+from warband.gui.widgets.plain_text import plain_label as plain_label  # shared; re-exported here
 from warband.model.messages import N_, _
 from warband.model.names import display_name
 from warband.model.systems.powerdice.battle_rules import CasterModel
@@ -55,15 +55,6 @@ def spells_text(battle: PowerDiceBattle, c: CasterModel) -> str:
 
 def player(battle: PowerDiceBattle, side: int | None) -> str:
     return battle.sides[side].player if side is not None else ""
-
-
-def plain_label(name: str, parent: QWidget, *, wrap: bool = False) -> QLabel:
-    """A label for player text or ours: never rich text."""
-    label = QLabel(parent)
-    label.setObjectName(name)
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    label.setWordWrap(wrap)
-    return label
 
 
 NOTE_QSS = (

@@ -21,8 +21,9 @@ from PySide6.QtWidgets import QSpinBox, QStyledItemDelegate, QStyleOptionViewIte
 
 from warband.gui.systems.sbg.battle_document import SbgBattleDocument
 from warband.gui.tracker.appearance import muted, side_colour, side_tint
+from warband.gui.widgets.plain_text import plain_tooltip
 from warband.gui.widgets.titled_table import TitledTableModel
-from warband.model.messages import N_, _
+from warband.model.messages import N_, _, spoken_text
 from warband.model.session import Command
 from warband.model.systems.sbg import battle_rules as rules
 from warband.model.systems.sbg.battle_commands import SetCounter, SetHeroFlag
@@ -70,7 +71,7 @@ def _rows(battle: SbgBattle) -> list[HeroRow]:
             key=m.key,
             side=m.side,
             player=battle.sides[m.side].player,
-            label=m.label,
+            label=spoken_text(m.label),
             values=(m.state.might, m.state.will, m.state.fate, m.state.wounds),
             starts=(m.start("might"), m.start("will"), m.start("fate"), m.start("wounds")),
             removed=m.state.removed,
@@ -142,7 +143,7 @@ class HeroesTableModel(TitledTableModel[HeroRow]):
             checked = row.removed if column == self.REMOVED else row.courage_failed
             return Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(row, column)
+            return plain_tooltip(self._tooltip(row, column))
         if role == KEY_ROLE:
             return row.key
         if role == Qt.ItemDataRole.ForegroundRole:

@@ -3,9 +3,9 @@ the tab (a widget switches its look by a dynamic property), the phase hints and 
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
+from warband.gui.widgets.plain_text import plain_label as plain_label  # shared; re-exported here
 from warband.model.messages import N_, _
 from warband.model.systems.sbg.battle_state import SbgBattle
 
@@ -34,15 +34,6 @@ TRACKER_QSS = (
     ' QLabel#heroicTurnLabel[side="1"] { border-color: #c4473a; }'
 )
 """Set once on the tab; a label takes a look by its `note`, `kind`, `current` or `side` property."""
-
-
-def plain_label(name: str, parent: QWidget, *, wrap: bool = False) -> QLabel:
-    """A label for player text or ours: never rich text."""
-    label = QLabel(parent)
-    label.setObjectName(name)
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    label.setWordWrap(wrap)
-    return label
 
 
 def note_label(name: str, parent: QWidget) -> QLabel:
