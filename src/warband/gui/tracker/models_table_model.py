@@ -14,24 +14,21 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersisten
 from warband.gui.battle_document import BattleDocument
 from warband.gui.tracker.appearance import muted, side_colour, side_tint
 from warband.gui.widgets.plain_text import plain_tooltip
-from warband.model.messages import N_, _, spoken_text
+from warband.model.messages import _, spoken_text
 from warband.model.names import display_name
 from warband.model.session import Command
-from warband.model.systems.confrontation.battle_commands import SetModelFlag, SetModelNumber, SetWounds
+from warband.model.systems.confrontation.battle_commands import (
+    WOUND_NAMES,
+    SetModelFlag,
+    SetModelNumber,
+    SetWounds,
+)
 from warband.model.systems.confrontation.battle_rules import Model, miracle_name, models
 from warband.model.systems.confrontation.battle_state import WOUND_LEVELS, ConfrontationBattle
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1
 """The model's key (`"<side>:<unit id>"`) on every cell."""
-
-WOUND_NAMES: dict[str, str] = {
-    "unhurt": N_("Unhurt"),
-    "light": N_("Light wound"),
-    "serious": N_("Serious wound"),
-    "critical": N_("Critical wound"),
-    "killed": N_("Killed"),
-}
 
 
 def wound_name(level: str) -> str:

@@ -6,16 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from warband.model.catalog import Catalogs
-from warband.model.names import display_name
-from warband.model.systems.confrontation.schema import People
+from warband.model.named_ids import name_of, words_of
 
 KIND = "peoples"
-
-
-def find_people(catalogs: Catalogs, people_id: str) -> People | None:
-    """The catalogs' entry for a people, if one names it."""
-    entry = catalogs.get(KIND, people_id)
-    return entry if isinstance(entry, People) else None
 
 
 def people_name(catalogs: Catalogs, people_id: str, languages: Sequence[str] | None = None) -> str:
@@ -23,8 +16,7 @@ def people_name(catalogs: Catalogs, people_id: str, languages: Sequence[str] | N
 
     Without `languages`, the language the program speaks (see `names.display_name`).
     """
-    people = find_people(catalogs, people_id)
-    return people_id if people is None else display_name(people.name, languages)
+    return name_of(catalogs, KIND, people_id, languages)
 
 
 def people_names(
@@ -36,8 +28,4 @@ def people_names(
 
 def people_words(catalogs: Catalogs, people_id: str) -> tuple[str, ...]:
     """The ID and the people's name in every language: what a search finds a people by."""
-    people = find_people(catalogs, people_id)
-    if people is None:
-        return (people_id,)
-    name = people.name
-    return (people_id, *([name] if isinstance(name, str) else name.values()))
+    return words_of(catalogs, KIND, people_id)

@@ -6,16 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from warband.model.catalog import Catalogs
-from warband.model.names import display_name
-from warband.model.systems.sbg.schema import Faction
+from warband.model.named_ids import name_of, words_of
 
 KIND = "factions"
-
-
-def find_faction(catalogs: Catalogs, faction: str) -> Faction | None:
-    """The catalogs' entry for a faction, if one names it."""
-    entry = catalogs.get(KIND, faction)
-    return entry if isinstance(entry, Faction) else None
 
 
 def faction_name(catalogs: Catalogs, faction: str, languages: Sequence[str] | None = None) -> str:
@@ -23,14 +16,9 @@ def faction_name(catalogs: Catalogs, faction: str, languages: Sequence[str] | No
 
     Without `languages`, the language the program speaks (see `names.display_name`).
     """
-    found = find_faction(catalogs, faction)
-    return faction if found is None else display_name(found.name, languages)
+    return name_of(catalogs, KIND, faction, languages)
 
 
 def faction_words(catalogs: Catalogs, faction: str) -> tuple[str, ...]:
     """The profiles' text and the faction's name in every language: what a search finds a faction by."""
-    found = find_faction(catalogs, faction)
-    if found is None:
-        return (faction,)
-    name = found.name
-    return (faction, *([name] if isinstance(name, str) else name.values()))
+    return words_of(catalogs, KIND, faction)
