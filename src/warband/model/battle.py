@@ -47,6 +47,30 @@ class RecordingDice:
         return rolled
 
 
+def _entry(
+    state: Any,
+    step: int,
+    words: str,
+    dice: Sequence[int],
+    source: Literal["", "rolled", "typed"],
+    side: int | None,
+    success: bool | None = None,
+) -> LogEntry:
+    """A log line at the state's turn and phase: `words` in English, and in the language spoken when they are
+    `Localised` (see `battle_log.spoken_words`)."""
+    return LogEntry(
+        step=step,
+        turn=state.turn,
+        phase=state.phase,
+        text=str(words),
+        spoken=spoken_words(words),
+        dice=tuple(dice),
+        source=source,
+        success=success,
+        side=side,
+    )
+
+
 class BattleRun(Generic[B]):
     """One battle in play: state with undo, log, dice, and the journal that makes it crash-proof."""
 
@@ -105,19 +129,7 @@ class BattleRun(Generic[B]):
         self._undo_steps.append(step)
         del self._undo_steps[: -self.session.limit]
         self._redo_steps.clear()
-        state: Any = before
-        words = text or command.label
-        entry = LogEntry(
-            step=step,
-            turn=state.turn,
-            phase=state.phase,
-            text=str(words),
-            spoken=spoken_words(words),
-            dice=tuple(dice),
-            source=source,
-            success=success,
-            side=side,
-        )
+        entry = _entry(before, step, text or command.label, dice, source, side, success)
         self.log.append(entry)
         record: dict[str, Any] = {"op": "do", "command": _dump(command), "log": entry.model_dump(mode="json")}
         if barrier:
@@ -137,17 +149,7 @@ class BattleRun(Generic[B]):
         side: int | None = None,
     ) -> None:
         """Log something that changes no state (a tied roll to throw again): it is never undone."""
-        state: Any = self.session.state
-        entry = LogEntry(
-            step=0,
-            turn=state.turn,
-            phase=state.phase,
-            text=str(text),
-            spoken=spoken_words(text),
-            dice=tuple(dice),
-            source=source,
-            side=side,
-        )
+        entry = _entry(self.session.state, 0, text, dice, source, side)
         self.log.append(entry)
         self._write({"op": "note", "log": entry.model_dump(mode="json")})
 
