@@ -265,3 +265,25 @@ def test_pf_a_casting_names_its_sources_as_the_catalogs_do():
     assert text.startswith("success: raw Fire 10, earth 10;")
     assert load_language("fr")
     assert localised(text).startswith("réussite\u00a0: brut Feu 10, earth 10\u00a0;")
+
+
+def test_an_undo_label_names_the_miracle_as_the_catalogs_do():
+    from warband.model.session import Session
+    from warband.model.systems.confrontation.battle_commands import CallMiracle
+
+    armies = [
+        ("Aline", make_army(unit("u1", "iron-priestess", miracles=["messager-divin"]))),
+        ("Bruno", make_army()),
+    ]
+    b = start_battle(armies, make_catalogs())
+    while b.phase != "divination":
+        b = NextPhase().apply(b)
+    session = Session(b)
+    call = CallMiracle(
+        key="0:u1", miracle="messager-divin", fervour=1, target_confirmed=True, difficulty=5, dice=(6,)
+    )
+    assert session.execute(call)
+    assert call.label == "Call messager-divin"  # without the battle, the command knows only the id
+    assert session.undo_label == "Call Divine messenger"
+    assert load_language("fr")
+    assert localised(session.undo_label) == "Appeler Messager divin"

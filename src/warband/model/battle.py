@@ -18,7 +18,7 @@ from pydantic import BaseModel
 
 from warband.model.battle_log import LogEntry, spoken_words
 from warband.model.dice import Dice, DiceError, DiceKind, SeededDice
-from warband.model.session import Command, Session
+from warband.model.session import Command, Session, label_of
 from warband.model.storage import FileError, dumps, open_envelope, read_json, validate_model, write_bytes_atomic
 
 JOURNAL_FORMAT = "warband-journal"
@@ -129,7 +129,7 @@ class BattleRun(Generic[B]):
         self._undo_steps.append(step)
         del self._undo_steps[: -self.session.limit]
         self._redo_steps.clear()
-        entry = _entry(before, step, text or command.label, dice, source, side, success)
+        entry = _entry(before, step, text or label_of(command, before), dice, source, side, success)
         self.log.append(entry)
         record: dict[str, Any] = {"op": "do", "command": _dump(command), "log": entry.model_dump(mode="json")}
         if barrier:

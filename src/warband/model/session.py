@@ -30,6 +30,17 @@ class Command(Protocol[S]):
     def apply(self, state: S) -> S: ...
 
 
+def label_of(command: Command[S], state: S) -> str:
+    """The command's label for the Edit menu and the log. A command naming catalog entries by id may work out
+    their names from the state it applies to (`label_in(state)`), so that the menu says "Call Divine messenger"
+    rather than "Call messager-divin"."""
+    label_in = getattr(command, "label_in", None)
+    if callable(label_in):
+        label: str = label_in(state)
+        return label
+    return command.label
+
+
 class RefusedError(Exception):
     """A command that may not be carried out; the state does not change. Carries the reason as a value."""
 
@@ -131,7 +142,8 @@ class Session(Generic[S]):
         ):
             self._undo[-1] = Step(last.label, last.before, new, last.selection_before, selection_after, merge_key)
         else:
-            self._undo.append(Step(command.label, self._state, new, self._selection, selection_after, merge_key))
+            label = label_of(command, self._state)
+            self._undo.append(Step(label, self._state, new, self._selection, selection_after, merge_key))
             if len(self._undo) > self.limit:
                 del self._undo[0]
         self._redo.clear()

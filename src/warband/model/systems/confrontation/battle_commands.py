@@ -168,6 +168,9 @@ class CallMiracle(Frozen):
     def label(self) -> str:
         return Phrase(N_("Call {miracle}"), miracle=self.miracle)
 
+    def label_in(self, state: ConfrontationBattle) -> str:
+        return Phrase(N_("Call {miracle}"), miracle=rules.miracle_name(state, self.miracle))
+
     def request(self) -> calls.CallRequest:
         return calls.CallRequest(self.key, self.miracle, self.fervour, self.target_confirmed, self.difficulty)
 

@@ -103,6 +103,12 @@ def profile_of(scene: PfpvScene, key: str) -> Profile:
     return scene.entries.profiles[unit.profile]
 
 
+def spell_name(scene: PfpvScene, spell_id: str) -> str:
+    """The spell's name (a `CatalogName`), or its id when the scene does not hold it."""
+    spell = scene.entries.spells.get(spell_id)
+    return CatalogName(spell.name) if spell is not None else spell_id
+
+
 def label_of(scene: PfpvScene, key: str) -> str:
     unit = scene.party.unit(key)
     if unit is None:
@@ -191,6 +197,9 @@ class StartCasting(Frozen):
     @property
     def label(self) -> str:
         return Phrase(N_("Start casting {spell}"), spell=self.spell)
+
+    def label_in(self, state: PfpvScene) -> str:
+        return Phrase(N_("Start casting {spell}"), spell=spell_name(state, self.spell))
 
     def apply(self, state: PfpvScene) -> PfpvScene:
         character = state.characters[self.key]
@@ -295,6 +304,9 @@ class ResolveCasting(Frozen):
     @property
     def label(self) -> str:
         return Phrase(N_("Cast {spell}"), spell=self.choice.spell)
+
+    def label_in(self, state: PfpvScene) -> str:
+        return Phrase(N_("Cast {spell}"), spell=spell_name(state, self.choice.spell))
 
     def result(self, state: PfpvScene) -> casting.Result:
         setup = build_setup(state, self.key, self.choice)
