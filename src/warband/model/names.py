@@ -58,7 +58,9 @@ def spoken(languages: Sequence[str] | None) -> tuple[str, ...]:
 
 def english_name(name: str | dict[str, str]) -> str:
     """The name as the rules' messages, files and command line give it: in English where the catalog has it."""
-    return display_name(name, ("en",))
+    if isinstance(name, str):
+        return name
+    return name.get("en") or display_name(name, ("en",))  # the usual cases first: pickers ask thousands at once
 
 
 def display_name(name: str | dict[str, str], languages: Sequence[str] | None = None) -> str:
@@ -88,9 +90,7 @@ class CatalogName(Localised):
     name: str | dict[str, str]
 
     def __new__(cls, name: str | dict[str, str]) -> CatalogName:
-        # the pickers make thousands at once: the usual cases without going through display_name
-        english = name if isinstance(name, str) else (name.get("en") or english_name(name))
-        made = super().__new__(cls, english)
+        made = super().__new__(cls, english_name(name))
         made.name = name
         return made
 

@@ -9,7 +9,7 @@ from typing import cast
 from warband.model.army import Choice, Problem, Report, UnitCost, UnitRef, sort_problems
 from warband.model.catalog import Catalogs
 from warband.model.messages import N_, OR, Phrase, joined, term
-from warband.model.names import CatalogName
+from warband.model.names import CatalogName, english_name
 from warband.model.systems.confrontation.schema import (
     ASPECT_NAMES,
     ASPECTS,
@@ -35,17 +35,17 @@ class Index:
     profiles: dict[str, Profile]
     peoples: dict[str, People] = field(default_factory=dict)
     """The peoples the catalogs name (optional: one not named is shown by its ID)."""
-    names: dict[str, CatalogName] = field(default_factory=dict)
-    """Miracle id → its name (English as a string), worked out once."""
+    names: dict[str, str] = field(default_factory=dict)
+    """Miracle id → its English name, worked out once (a picker's choices; sentences take a `CatalogName`)."""
     access: dict[str, object] = field(default_factory=dict)
     """Miracle id → who may take it, in words; filled as asked."""
-    verdicts: dict[str, list[tuple[Miracle, CatalogName, bool]]] = field(default_factory=dict)
+    verdicts: dict[str, list[tuple[Miracle, str, bool]]] = field(default_factory=dict)
     """Faithful profile id → every miracle with its name and whether the profile may take it (for the picker)."""
 
-    def name(self, miracle: Miracle) -> CatalogName:
+    def name(self, miracle: Miracle) -> str:
         name = self.names.get(miracle.id)
         if name is None:
-            name = self.names[miracle.id] = CatalogName(miracle.name)
+            name = self.names[miracle.id] = english_name(miracle.name)
         return name
 
 
@@ -135,7 +135,7 @@ class _Judge:
     def reasons(self, miracle: Miracle, ref: UnitRef | None) -> list[Problem]:
         """Every reason the Faithful may not take the miracle, all at once (CF-02 … CF-05)."""
         out: list[Problem] = []
-        name = self.idx.name(miracle)
+        name = CatalogName(miracle.name)
         f = self.faithful
         if not (miracle.universal or f.cult in miracle.cults or self.path in miracle.paths):
             rule = "CF-03" if miracle.paths and not miracle.cults else "CF-02"
@@ -257,7 +257,9 @@ def options(army: ConfrontationArmy, unit_id: str, catalogs: Catalogs) -> list[C
     def item_refused(choice: Choice) -> tuple[Problem, ...]:
         item = cast(Item, choice.entry)
         allowed = describe_allowed(item, idx)
-        return (Problem.of("CF-07", "item.restricted", ref, item=choice.name, allowed=allowed, unit=label),)
+        return (
+            Problem.of("CF-07", "item.restricted", ref, item=CatalogName(item.name), allowed=allowed, unit=label),
+        )
 
     if profile is None:
         unknown = (Problem.of("AR-02", "profile.unknown", ref, profile=unit.profile),)
@@ -270,14 +272,22 @@ def options(army: ConfrontationArmy, unit_id: str, catalogs: Catalogs) -> list[C
                 new(Choice, ("miracle", m.id, idx.name(m), m.cost, False, m, counts.get(m.id, 0), profile_unknown))
             )
         for i in idx.items.values():
-            name = CatalogName(i.name)
+            name = english_name(i.name)
             append(new(Choice, ("item", i.id, name, i.cost, False, i, held_items.get(i.id, 0), profile_unknown)))
         return choices
 
     if profile.faithful is None:
 
         def not_faithful(choice: Choice) -> tuple[Problem, ...]:
-            return (Problem.of("CF-01", "miracle.not_faithful", ref, miracle=choice.name, unit=label),)
+            return (
+                Problem.of(
+                    "CF-01",
+                    "miracle.not_faithful",
+                    ref,
+                    miracle=CatalogName(cast(Miracle, choice.entry).name),
+                    unit=label,
+                ),
+            )
 
         for m in idx.miracles.values():
             append(
@@ -300,6 +310,8 @@ def options(army: ConfrontationArmy, unit_id: str, catalogs: Catalogs) -> list[C
         allowed = item_allowed(i, profile)
         why_item = None if allowed else item_refused
         append(
-            new(Choice, ("item", i.id, CatalogName(i.name), i.cost, allowed, i, held_items.get(i.id, 0), why_item))
+            new(
+                Choice, ("item", i.id, english_name(i.name), i.cost, allowed, i, held_items.get(i.id, 0), why_item)
+            )
         )
     return choices
