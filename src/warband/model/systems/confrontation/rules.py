@@ -199,14 +199,15 @@ def validate(army: ConfrontationArmy, catalogs: Catalogs) -> Report:
                 problems.append(Problem.of("AR-02", "miracle.unknown", ref, miracle=miracle_id, unit=label))
                 continue
             cost += miracle.cost * times
-            name = CatalogName(miracle.name)
             if profile is None:
                 pass  # nothing to judge eligibility against; AR-02 is already reported
             elif judge is None:
+                name = CatalogName(miracle.name)  # made only for a sentence: most miracles need none
                 problems.append(Problem.of("CF-01", "miracle.not_faithful", ref, miracle=name, unit=label))
             elif not judge.may_take(miracle):
                 problems.extend(judge.reasons(miracle, ref))
             if times > 1:
+                name = CatalogName(miracle.name)
                 problems.append(
                     Problem.of("CF-06", "miracle.duplicate", ref, miracle=name, unit=label, times=times)
                 )
