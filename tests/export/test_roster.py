@@ -17,7 +17,7 @@ from warband.model.army import Army, load_army, validate
 from warband.model.catalog import Catalogs, catalog_paths, data_dir, load_catalogs
 from warband.model.names import display_name
 from warband.model.storage import FileError
-from warband.model.system import known_systems
+from warband.model.system import known_systems, points_name
 from warband.model.systems.confrontation import rules as cf
 from warband.model.systems.pfpv import rules as pf
 from warband.model.systems.powerdice import rules as pd
@@ -110,7 +110,7 @@ def test_example_army_in_text_and_html_lists_every_unit(builtin, system):
 def test_costs_and_totals_in_the_systems_points(builtin, system):
     army, catalogs = example_army(builtin, system)
     report = validate(army, catalogs)
-    word = ROSTER_SYSTEMS[system].points
+    word = points_name(system)
     text = as_text(army, catalogs)
     html = as_html(army, catalogs)
     for cost in report.units:

@@ -13,17 +13,23 @@ from typing import cast
 from warband.export.rows import Detail, Track, UnitExtras
 from warband.model.army import Army, Unit
 from warband.model.catalog import Catalogs
-from warband.model.messages import N_, _, spoken_text
+from warband.model.messages import _, spoken_text
 from warband.model.names import Name, display_name
 from warband.model.systems.confrontation import rules as cf
 from warband.model.systems.confrontation.peoples import people_name
-from warband.model.systems.confrontation.schema import ASPECTS, ConfrontationUnit, Miracle
+from warband.model.systems.confrontation.schema import (
+    ASPECT_NAMES,
+    ASPECTS,
+    RANK_NAMES,
+    ConfrontationUnit,
+    Miracle,
+)
 from warband.model.systems.pfpv import rules as pf
 from warband.model.systems.powerdice import rules as pd
 from warband.model.systems.powerdice.schema import PowerDiceUnit
 from warband.model.systems.sbg import rules as sb
 from warband.model.systems.sbg.factions import faction_name
-from warband.model.systems.sbg.schema import SbgArmy
+from warband.model.systems.sbg.schema import ALIGNMENT_NAMES, SbgArmy
 
 Languages = Sequence[str]
 UnitDetails = Callable[[Unit, Catalogs, Languages], UnitExtras]
@@ -38,8 +44,6 @@ def _no_army_facts(army: Army, catalogs: Catalogs) -> tuple[str, ...]:
 class RosterSystem:
     """How one system's rosters are worded."""
 
-    points: str | None
-    """The name of its points ("A.P."), untranslated; None when the army has none."""
     unit: UnitDetails
     army: ArmyFacts = _no_army_facts
 
@@ -54,10 +58,6 @@ def _named(name: Name | None, fallback: str, languages: Languages) -> str:
 
 
 # Confrontation
-
-
-RANK_NAMES = {"devotee": N_("Devotee"), "zealot": N_("Zealot"), "dean": N_("Dean")}
-ASPECT_NAMES = {"creation": N_("Creation"), "alteration": N_("Alteration"), "destruction": N_("Destruction")}
 
 
 def _miracle_detail(miracle: Miracle, languages: Languages) -> Detail:
@@ -158,8 +158,6 @@ def _powerdice_unit(unit: Unit, catalogs: Catalogs, languages: Languages) -> Uni
 
 # Strategy Battle Game
 
-ALIGNMENT_NAMES = {"good": N_("Good"), "evil": N_("Evil")}
-
 
 def _sbg_unit(unit: Unit, catalogs: Catalogs, languages: Languages) -> UnitExtras:
     idx = sb.index(catalogs)
@@ -244,12 +242,12 @@ def _pfpv_unit(unit: Unit, catalogs: Catalogs, languages: Languages) -> UnitExtr
 
 
 ROSTER_SYSTEMS: dict[str, RosterSystem] = {
-    "confrontation": RosterSystem(N_("A.P."), _confrontation_unit),
-    "powerdice": RosterSystem(N_("A.P."), _powerdice_unit),
-    "sbg": RosterSystem(N_("points"), _sbg_unit, _sbg_army),
-    "pfpv": RosterSystem(None, _pfpv_unit),
+    "confrontation": RosterSystem(_confrontation_unit),
+    "powerdice": RosterSystem(_powerdice_unit),
+    "sbg": RosterSystem(_sbg_unit, _sbg_army),
+    "pfpv": RosterSystem(_pfpv_unit),
 }
-"""System id → how its rosters are worded."""
+"""System id → how its rosters are worded; the name of its points is the system's (`system.points_name`)."""
 
 
 def no_details(unit: Unit, catalogs: Catalogs, languages: Languages) -> UnitExtras:
@@ -258,4 +256,4 @@ def no_details(unit: Unit, catalogs: Catalogs, languages: Languages) -> UnitExtr
 
 
 def roster_system(system_id: str) -> RosterSystem:
-    return ROSTER_SYSTEMS.get(system_id) or RosterSystem(N_("points"), no_details)
+    return ROSTER_SYSTEMS.get(system_id) or RosterSystem(no_details)

@@ -20,7 +20,7 @@ from warband.model.army import Army, validate
 from warband.model.catalog import Catalogs
 from warband.model.names import display_name, spoken
 from warband.model.storage import FileError, write_bytes_atomic
-from warband.model.system import find_system
+from warband.model.system import find_system, points_name
 
 Format = Literal["text", "html", "pdf"]
 FORMATS: tuple[Format, ...] = ("text", "html", "pdf")
@@ -51,7 +51,7 @@ def roster_lines(army: Army, catalogs: Catalogs, languages: Sequence[str] | None
     return Roster(
         name=army.name,
         system=system.name if system is not None else army.system,
-        points=wording.points,
+        points=points_name(army.system),
         total=report.total_cost,
         limit=report.points_limit,
         army_facts=wording.army(army, catalogs),

@@ -17,18 +17,12 @@ from warband.gui.builder.profile_description import (
     name_column,
 )
 from warband.model.catalog import Catalogs
-from warband.model.messages import N_, _
+from warband.model.messages import _
 from warband.model.names import display_name
 from warband.model.systems.confrontation.peoples import people_name, people_words
 from warband.model.systems.confrontation.rules import index
-from warband.model.systems.confrontation.schema import ASPECTS, Cult, Profile
+from warband.model.systems.confrontation.schema import ASPECT_NAMES, ASPECTS, RANK_NAMES, Cult, Profile
 
-RANK_NAMES: dict[str, str] = {"devotee": N_("Devotee"), "zealot": N_("Zealot"), "dean": N_("Dean")}
-ASPECT_NAMES: dict[str, str] = {
-    "creation": N_("Creation"),
-    "alteration": N_("Alteration"),
-    "destruction": N_("Destruction"),
-}
 NAME, PEOPLE, CULT, KIND, DISCIPLINE, COST = range(6)
 
 

@@ -26,14 +26,13 @@ from warband.gui.tracker.appearance import FAILURE_COLOUR
 from warband.gui.widgets.plain_text import plain_tooltip
 from warband.gui.widgets.titled_table import TitledTableModel
 from warband.model.messages import N_, _, spoken_text
-from warband.model.systems.pfpv.scene import PfpvScene, SetValue, label_of, profile_of
+from warband.model.systems.pfpv.scene import VALUE_NAMES, PfpvScene, SetValue, label_of, profile_of
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1
 """The character's key (its unit id) on every cell."""
 RANGE_ROLE = Qt.ItemDataRole.UserRole + 2
 """An editable cell's (lowest, highest, suffix) for its spin box."""
-FIELD_NAMES = {"don": N_("Don"), "vitality": N_("Vitality"), "fatigue": N_("Fatigue")}
 PENALTY_COLOUR = "#9a6a00"
 
 
@@ -196,7 +195,7 @@ class CharactersTableModel(TitledTableModel[CharacterRow]):
         old = getattr(scene.characters[row.key], field)
         before, after = (signed(-old), signed(-kept)) if field == "fatigue" else (str(old), str(kept))
         text = _("{character}: {field} {old} → {new}").format(
-            character=row.label, field=_(FIELD_NAMES[field]), old=before, new=after
+            character=row.label, field=_(VALUE_NAMES[field]), old=before, new=after
         )
         return self._document.act(command, text=text)
 

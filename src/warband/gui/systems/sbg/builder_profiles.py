@@ -17,13 +17,12 @@ from warband.gui.builder.profile_description import (
     name_column,
 )
 from warband.model.catalog import Catalogs
-from warband.model.messages import N_, _
+from warband.model.messages import _
 from warband.model.names import display_name
 from warband.model.systems.sbg.factions import faction_name, faction_words
 from warband.model.systems.sbg.rules import index, spell_names
-from warband.model.systems.sbg.schema import Profile, Spell
+from warband.model.systems.sbg.schema import ALIGNMENT_NAMES, Profile, Spell
 
-ALIGNMENT_NAMES: dict[str, str] = {"good": N_("Good"), "evil": N_("Evil")}
 NAME, FACTION, ALIGNMENT, MWF, WOUNDS, COURAGE, COST = range(7)
 
 

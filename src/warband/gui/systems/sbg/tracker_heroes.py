@@ -26,7 +26,7 @@ from warband.gui.widgets.titled_table import TitledTableModel
 from warband.model.messages import N_, _, spoken_text
 from warband.model.session import Command
 from warband.model.systems.sbg import battle_rules as rules
-from warband.model.systems.sbg.battle_commands import SetCounter, SetHeroFlag
+from warband.model.systems.sbg.battle_commands import COUNTER_NAMES, SetCounter, SetHeroFlag
 from warband.model.systems.sbg.battle_state import SbgBattle
 
 ModelIndex = QModelIndex | QPersistentModelIndex
@@ -36,7 +36,6 @@ SPENT_COLOUR = "#9a6a00"
 """The "spent" mark: it must stand out of a greyed row."""
 START_ROLE = Qt.ItemDataRole.UserRole + 2
 """A counter's starting value (the spin box's maximum)."""
-COUNTER_NAMES = {"might": N_("Might"), "will": N_("Will"), "fate": N_("Fate"), "wounds": N_("Wounds")}
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ PeopleId = Annotated[str, Strict(), Field(min_length=1, max_length=200)]
 """A people as profiles' `people` gives it: free text, usually an ID such as `griffins`."""
 
 ASPECTS: tuple[str, ...] = ("creation", "alteration", "destruction")
+RANK_NAMES: dict[str, str] = {"devotee": N_("Devotee"), "zealot": N_("Zealot"), "dean": N_("Dean")}
 ASPECT_NAMES: dict[str, str] = {
     "creation": N_("Creation"),
     "alteration": N_("Alteration"),

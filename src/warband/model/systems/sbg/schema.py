@@ -10,10 +10,12 @@ from pydantic import Field, Strict
 
 from warband.model.army import Army, Unit
 from warband.model.catalog import CatalogFile, Entry, Frozen, Id, Reference, Text
+from warband.model.messages import N_
 
 SYSTEM_ID = "sbg"
 
 Alignment = Literal["good", "evil"]
+ALIGNMENT_NAMES: dict[str, str] = {"good": N_("Good"), "evil": N_("Evil")}
 Cost = Annotated[int, Strict(), Field(ge=0, le=100_000)]
 Stat = Annotated[int, Strict(), Field(ge=0, le=9)]
 ShortText = Annotated[str, Strict(), Field(max_length=200)]
