@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from warband.model.catalog import Catalogs
-from warband.model.names import display_name
+from warband.model.names import CatalogName, display_name
 
 
 def listed_name(catalogs: Catalogs, kind: str, entry_id: str) -> str | dict[str, str] | None:
@@ -20,6 +20,12 @@ def name_of(catalogs: Catalogs, kind: str, entry_id: str, languages: Sequence[st
     """The id's name in `languages` (by default the language spoken); the id itself when no catalog names it."""
     name = listed_name(catalogs, kind, entry_id)
     return entry_id if name is None else display_name(name, languages)
+
+
+def named_id(catalogs: Catalogs, kind: str, entry_id: str) -> str:
+    """The id as a rule's sentence names it: its `CatalogName` where a catalog lists it, else the id."""
+    name = listed_name(catalogs, kind, entry_id)
+    return entry_id if name is None else CatalogName(name)
 
 
 def words_of(catalogs: Catalogs, kind: str, entry_id: str) -> tuple[str, ...]:

@@ -9,7 +9,9 @@ from typing import cast
 from warband.model.army import Choice, Problem, Report, UnitCost, UnitRef, sort_problems
 from warband.model.catalog import Catalogs
 from warband.model.messages import N_, OR, Phrase, joined, term
+from warband.model.named_ids import named_id
 from warband.model.names import CatalogName, english_name
+from warband.model.systems.confrontation.peoples import KIND as PEOPLES
 from warband.model.systems.confrontation.schema import (
     ASPECT_NAMES,
     ASPECTS,
@@ -20,7 +22,6 @@ from warband.model.systems.confrontation.schema import (
     Faithful,
     Item,
     Miracle,
-    People,
     Profile,
 )
 
@@ -33,8 +34,6 @@ class Index:
     miracles: dict[str, Miracle]
     items: dict[str, Item]
     profiles: dict[str, Profile]
-    peoples: dict[str, People] = field(default_factory=dict)
-    """The peoples the catalogs name (optional: one not named is shown by its ID)."""
     names: dict[str, str] = field(default_factory=dict)
     """Miracle id → its English name, worked out once (a picker's choices; sentences take a `CatalogName`)."""
     access: dict[str, object] = field(default_factory=dict)
@@ -58,7 +57,6 @@ def _build_index(catalogs: Catalogs) -> Index:
         cast(dict[str, Miracle], kind("miracles")),
         cast(dict[str, Item], kind("items")),
         cast(dict[str, Profile], kind("profiles")),
-        cast(dict[str, People], kind("peoples")),
     )
 
 
@@ -94,15 +92,9 @@ def describe_access(miracle: Miracle, idx: Index) -> object:
     return described
 
 
-def people_name(people_id: str, idx: Index) -> object:
-    """The people's name (a `CatalogName`) where a catalog names it, else its ID."""
-    people = idx.peoples.get(people_id)
-    return CatalogName(people.name) if people is not None else people_id
-
-
-def describe_allowed(item: Item, idx: Index) -> object:
+def describe_allowed(item: Item, catalogs: Catalogs) -> object:
     """'the people Griffins of Akkylannia or Lions of Alahan', 'Faithful', 'Faithful of the people …'."""
-    names = [people_name(p, idx) for p in item.peoples]
+    names = [named_id(catalogs, PEOPLES, p) for p in item.peoples]
     peoples = Phrase(N_("the people {peoples}"), peoples=joined(names, OR)) if names else None
     if peoples is not None and item.faithful_only:
         return Phrase(N_("Faithful of {people}"), people=peoples)
@@ -224,7 +216,7 @@ def validate(army: ConfrontationArmy, catalogs: Catalogs) -> Report:
                         "item.restricted",
                         ref,
                         item=CatalogName(item.name),
-                        allowed=describe_allowed(item, idx),
+                        allowed=describe_allowed(item, catalogs),
                         unit=label,
                     )
                 )
@@ -257,7 +249,7 @@ def options(army: ConfrontationArmy, unit_id: str, catalogs: Catalogs) -> list[C
 
     def item_refused(choice: Choice) -> tuple[Problem, ...]:
         item = cast(Item, choice.entry)
-        allowed = describe_allowed(item, idx)
+        allowed = describe_allowed(item, catalogs)
         return (
             Problem.of("CF-07", "item.restricted", ref, item=CatalogName(item.name), allowed=allowed, unit=label),
         )
