@@ -7,10 +7,10 @@ from __future__ import annotations
 from PySide6.QtWidgets import QLabel, QWidget
 
 from warband.gui.widgets.plain_text import plain_label as plain_label  # shared; re-exported here
-from warband.model.messages import N_, _
-from warband.model.names import display_name
+from warband.model.messages import N_, _, spoken_text
 from warband.model.systems.pfpv import casting
 from warband.model.systems.pfpv.scene import PfpvScene
+from warband.model.systems.pfpv.scene import spell_name as scene_spell_name
 
 ACTIVITIES: dict[str, str] = {
     "asleep": N_("Asleep"),
@@ -88,8 +88,8 @@ def roll_penalty(count: int, fatigue: int) -> int:
 
 
 def spell_name(scene: PfpvScene, spell: str) -> str:
-    entry = scene.entries.spells.get(spell)
-    return display_name(entry.name) if entry is not None else spell
+    """The spell's name as the window shows it."""
+    return spoken_text(scene_spell_name(scene, spell))
 
 
 def casting_time(scene: PfpvScene, spell: str) -> str:

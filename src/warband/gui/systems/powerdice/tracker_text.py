@@ -9,8 +9,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QLabel, QWidget
 
 from warband.gui.widgets.plain_text import plain_label as plain_label  # shared; re-exported here
-from warband.model.messages import N_, _
-from warband.model.names import display_name
+from warband.model.messages import N_, _, spoken_text
+from warband.model.systems.powerdice import battle_rules as rules
 from warband.model.systems.powerdice.battle_rules import CasterModel
 from warband.model.systems.powerdice.battle_state import PowerDiceBattle
 from warband.model.systems.powerdice.schema import TRAIT_NAMES
@@ -45,8 +45,8 @@ def traits_text(c: CasterModel) -> str:
 
 
 def spell_name(battle: PowerDiceBattle, spell_id: str) -> str:
-    spell = battle.entries.spells.get(spell_id)
-    return display_name(spell.name) if spell is not None else spell_id
+    """The spell's name as the window shows it."""
+    return spoken_text(rules.spell_name(battle, spell_id))
 
 
 def spells_text(battle: PowerDiceBattle, c: CasterModel) -> str:

@@ -14,7 +14,6 @@ from warband.model.catalog import Flag, Frozen, Id
 from warband.model.dice import TypedDice
 from warband.model.edits import replace
 from warband.model.messages import N_, Phrase, term
-from warband.model.names import CatalogName
 from warband.model.session import RefusedError
 from warband.model.systems.powerdice import battle_rules as rules
 from warband.model.systems.powerdice.battle_state import Marker, PowerDiceBattle, SideIndex
@@ -105,8 +104,7 @@ class CastSpell(Frozen):
         return Phrase(N_("Cast {spell}"), spell=self.spell)
 
     def label_in(self, state: PowerDiceBattle) -> str:
-        spell = state.entries.spells.get(self.spell)
-        return Phrase(N_("Cast {spell}"), spell=CatalogName(spell.name) if spell is not None else self.spell)
+        return Phrase(N_("Cast {spell}"), spell=rules.spell_name(state, self.spell))
 
     def request(self) -> rules.CastRequest:
         return rules.CastRequest(self.key, self.spell, self.dice, dict(self.gifts), self.helpers_near, self.target)

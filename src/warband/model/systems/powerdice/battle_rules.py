@@ -93,6 +93,12 @@ def casters(battle: PowerDiceBattle) -> list[CasterModel]:
     return out
 
 
+def spell_name(battle: PowerDiceBattle, spell_id: str) -> str:
+    """The spell's name (a `CatalogName`: English as a string), or its id when the battle does not hold it."""
+    spell = battle.entries.spells.get(spell_id)
+    return CatalogName(spell.name) if spell is not None else spell_id
+
+
 def caster(battle: PowerDiceBattle, key: str) -> CasterModel:
     for c in casters(battle):
         if c.key == key:
