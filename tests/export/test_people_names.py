@@ -71,3 +71,12 @@ def test_a_french_sbg_roster_names_the_faction(builtin):
     assert "Communauté de l'Anneau (" in text and "Fellowship" not in text
     assert "Communauté de l'Anneau (" in page_text(as_html(army, catalogs))
     assert "Братство Кольца (" in as_text(army, catalogs, ["ru"])
+
+
+@pytest.mark.usefixtures("french")
+def test_a_french_roster_names_the_unit_of_a_problem_as_its_rows_do():
+    army = make_army(unit("u1", "iron-priestess", miracles=["renfort", "renfort"]))
+    catalogs = make_catalogs()
+    text, html = as_text(army, catalogs), as_html(army, catalogs)
+    assert "Prêtresse de Fer (u1): " in text and "Iron Priestess (u1)" not in text
+    assert "Prêtresse de Fer (u1): " in html

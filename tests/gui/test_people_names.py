@@ -168,3 +168,20 @@ def test_the_french_sbg_builder_names_factions(qtbot: QtBot, qapp: QApplication,
     document.select("u1")
     assert child(tab, QLabel, "card_faction").text() == "Communauté de l'Anneau"
     assert child(tab, QGroupBox, "profileCard").title() == "Gimli (héros)"
+
+
+@pytest.mark.usefixtures("french")
+def test_the_french_problems_panel_names_an_unlabelled_unit_by_its_french_profile(
+    qtbot: QtBot, qapp: QApplication, confrontation: Catalogs
+) -> None:
+    from warband.gui.builder.problems_panel import ProblemsPanel
+
+    document = confrontation_document(
+        confrontation, {"id": "u1", "profile": "iron-priestess", "miracles": ["renfort", "renfort"]}
+    )
+    panel = ProblemsPanel(document)
+    qtbot.addWidget(panel)
+    model = panel.model
+    assert model.rowCount() >= 1
+    assert model.index(0, 1).data() == "Prêtresse de Fer"  # the report keeps "Iron Priestess" for files
+    assert document.report.problems[0].unit.label == "Iron Priestess"

@@ -17,7 +17,7 @@ from warband.export.roster_text import (
 )
 from warband.export.rows import Detail, Roster, Track, UnitRow
 from warband.model.army import Problem
-from warband.model.messages import _
+from warband.model.messages import _, spoken_text
 
 BOX = "\u2610"
 """☐ — a ballot box, one per point of a reserve."""
@@ -123,7 +123,7 @@ def _unit(position: int, unit: UnitRow, roster: Roster) -> list[str]:
 
 
 def _problem(problem: Problem) -> str:
-    where = f"{problem.unit.label} ({problem.unit.id})" if problem.unit else _("army")
+    where = f"{spoken_text(problem.unit.label)} ({problem.unit.id})" if problem.unit else _("army")
     return f'<li><span class="rule">{_e(problem.rule)}</span> {_e(where)}: {_e(problem.sentence)}</li>'
 
 

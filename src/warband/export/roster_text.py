@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from warband.export.rows import Detail, Roster, Track, UnitRow
 from warband.model.army import Problem
-from warband.model.messages import _
+from warband.model.messages import _, spoken_text
 
 INDENT = "   "
 SEPARATOR = " · "
@@ -59,7 +59,7 @@ def boxes_text(track: Track) -> str:
 
 def problem_text(problem: Problem) -> str:
     """'CF-02  Saphon (u3): Dark Pact belongs to …'"""
-    where = f"{problem.unit.label} ({problem.unit.id})" if problem.unit else _("army")
+    where = f"{spoken_text(problem.unit.label)} ({problem.unit.id})" if problem.unit else _("army")
     return f"{problem.rule}  {where}: {problem.sentence}"
 
 

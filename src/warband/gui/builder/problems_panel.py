@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView
 from warband.gui.army_document import ArmyDocument
 from warband.gui.widgets.plain_text import plain_tooltip
 from warband.model.army import Problem
-from warband.model.messages import _
+from warband.model.messages import _, spoken_text
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 
@@ -49,7 +49,7 @@ class ProblemsTableModel(QAbstractTableModel):
             if column == self.RULE:
                 text = problem.rule
             elif column == self.UNIT:
-                text = problem.unit.label if problem.unit else _("Army")
+                text = spoken_text(problem.unit.label) if problem.unit else _("Army")
             else:
                 text = problem.sentence
             return text if role == Qt.ItemDataRole.DisplayRole else plain_tooltip(text)

@@ -29,7 +29,7 @@ from warband.gui.systems.pfpv.tracker_time import TimePanel
 from warband.gui.tracker.parts import boxed, editable_table, message_line, show_on_message_line
 from warband.gui.widgets.battle_log import AskPath, BattleLogPanel
 from warband.gui.widgets.plain_text import escape_mnemonic
-from warband.model.messages import _
+from warband.model.messages import _, spoken_text
 from warband.model.systems.pfpv.scene import label_of
 
 
@@ -155,7 +155,9 @@ class PfpvTrackerTab(QWidget):
         key = self.selected_character()
         self.casting_panel.set_key(key)
         self.distraction_panel.set_key(key)
-        name = escape_mnemonic(label_of(self.document.battle, key)) if key is not None else ""  # box titles
+        name = (
+            escape_mnemonic(spoken_text(label_of(self.document.battle, key))) if key is not None else ""
+        )  # box titles
         self.casting_box.setTitle(_("Casting — {character}").format(character=name) if name else _("Casting"))
         self.distraction_box.setTitle(
             _("Distraction — {character} (PF-09)").format(character=name) if name else _("Distraction (PF-09)")
