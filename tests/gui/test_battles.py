@@ -321,3 +321,13 @@ def test_a_french_player_reads_the_log_and_the_undo_menu_in_french(french, windo
     lines = [log.index(r, text_column).data() for r in range(log.rowCount())]
     assert lines[-2:] == ["Phase suivante", "Engagé au corps à corps\u00a0: oui"]
     assert [e.text for e in document.run.log[-2:]] == ["Next phase", "Engaged in melee: yes"]  # files keep English
+
+
+def test_a_french_edit_in_the_tracker_is_logged_in_english_with_its_french_words(french, window, asker):
+    document = start(window, asker)
+    model = window.battles.tracker.models.model
+    index = model.index(model.row_of("0:u3"), model.ENGAGED)
+    assert model.setData(index, Qt.CheckState.Checked, Qt.ItemDataRole.CheckStateRole)
+    line = document.run.log[-1]
+    assert line.text == "Akkylannian trooper: Engaged in melee: yes"  # the record: files and the command line
+    assert line.spoken == {"fr": "Fantassin d'Akkylannie\u00a0: Engagé au corps à corps\u00a0: oui"}

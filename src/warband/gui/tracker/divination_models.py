@@ -23,7 +23,7 @@ from warband.gui.item_models import landing_row
 from warband.gui.tracker.appearance import bold_font, highlight_tint, muted, side_colour, side_tint
 from warband.gui.widgets.plain_text import plain_tooltip
 from warband.model.army import Problem
-from warband.model.messages import _, spoken_text
+from warband.model.messages import COMMA, N_, Phrase, _, joined, spoken_text
 from warband.model.systems.confrontation.battle_commands import SetTieOrder
 from warband.model.systems.confrontation.battle_rules import Barred, Slot
 from warband.model.systems.confrontation.battle_state import split_key
@@ -210,8 +210,10 @@ class DivinationOrderTableModel(QAbstractTableModel):
         new_ids = [split_key(self._slots[r].key)[1] for r in new]
         battle = self._document.battle
         order = reordered(battle.sides[side].tie_order, old_ids, new_ids)
-        text = _("{player} orders tied Faithful: {order}").format(
-            player=battle.sides[side].player, order=", ".join(spoken_text(self._slots[r].label) for r in new)
+        text = Phrase(
+            N_("{player} orders tied Faithful: {order}"),
+            player=battle.sides[side].player,
+            order=joined([self._slots[r].label for r in new], COMMA),
         )
         return self._document.act(SetTieOrder(side=side, order=order), text=text, side=side)
 

@@ -20,7 +20,7 @@ from warband.gui.battle_document import BattleDocument
 from warband.gui.tracker.appearance import compact_rows
 from warband.gui.tracker.divination_models import BarredTableModel, DivinationOrderTableModel
 from warband.gui.widgets.plain_text import plain_tooltip
-from warband.model.messages import _, spoken_text
+from warband.model.messages import N_, Phrase, _, spoken_text
 from warband.model.systems.confrontation.battle_commands import SetModelFlag
 
 ACTIVE_STYLE = (
@@ -173,7 +173,7 @@ class DivinationPanel(QGroupBox):
         if current is None:
             return
         command = SetModelFlag(key=current.key, field="divination_done", value=True)
-        text = _("{unit} is done calling miracles").format(unit=spoken_text(current.label))
+        text = Phrase(N_("{unit} is done calling miracles"), unit=current.label)
         self._document.act(command, text=text, side=current.side)
 
     def _on_call_button_clicked(self) -> None:

@@ -14,7 +14,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersisten
 from warband.gui.battle_document import BattleDocument
 from warband.gui.tracker.appearance import muted, side_colour, side_tint
 from warband.gui.widgets.plain_text import plain_tooltip
-from warband.model.messages import _, spoken_text
+from warband.model.messages import N_, Phrase, _, spoken_text
 from warband.model.names import display_name
 from warband.model.session import Command
 from warband.model.systems.confrontation.battle_commands import (
@@ -196,7 +196,7 @@ class ModelsTableModel(QAbstractTableModel):
             return False
         if command is None:
             return False
-        text = _("{unit}: {action}").format(unit=m.label, action=command.label)
+        text = Phrase(N_("{unit}: {action}"), unit=m.label, action=command.label)
         return self._document.act(command, text=text, side=m.side)
 
     def _command(self, m: Model, column: int, value: object, role: int) -> Command[ConfrontationBattle] | None:

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBox
 from warband.gui.battle_document import BattleDocument
 from warband.gui.tracker.appearance import WARNING_STYLE
 from warband.gui.widgets.plain_text import plain_label
-from warband.model.messages import _
+from warband.model.messages import N_, Phrase, _, term
 from warband.model.systems.confrontation.battle_commands import (
     EndBattle,
     NextPhase,
@@ -132,11 +132,11 @@ class TurnBar(QWidget):
         side = self.tactical_combo.itemData(index)
         if side is None:
             command = SetTacticalWinner(side=None)
-            text = _("Tactical winner cleared")
+            text: str = term(N_("Tactical winner cleared"))
         else:
             command = SetTacticalWinner(side=int(side))
             player = self._document.battle.sides[int(side)].player
-            text = _("Tactical roll won by {player} (entered)").format(player=player)
+            text = Phrase(N_("Tactical roll won by {player} (entered)"), player=player)
         if not self._document.act(command, text=text):
             self._on_document_changed()  # refused or unchanged: show the battle's winner again
 

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
 from warband.gui.systems.pfpv.tracker_text import (
-    at_once_text,
+    at_once_words,
     casting_time,
     note_label,
     roll_penalty,
@@ -32,8 +32,9 @@ from warband.gui.systems.pfpv.tracker_text import (
 from warband.gui.tracker.appearance import compact_rows
 from warband.gui.widgets.plain_text import plain_tooltip
 from warband.gui.widgets.titled_table import TitledTableModel
-from warband.model.messages import N_, _, spoken_text
+from warband.model.messages import N_, Phrase, _, spoken_text
 from warband.model.systems.pfpv.scene import PfpvScene, StartCasting, StopCasting, label_of, profile_of
+from warband.model.systems.pfpv.scene import spell_name as scene_spell_name
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 
@@ -186,11 +187,12 @@ class CastingPanel(QWidget):
             return False
         scene = self._document.battle
         count = len(scene.characters[key].casting) + 1
-        text = _("{character} starts casting {spell} ({time}): {at_once}").format(
-            character=spoken_text(label_of(scene, key)),
-            spell=spell_name(scene, spell),
+        text = Phrase(
+            N_("{character} starts casting {spell} ({time}): {at_once}"),
+            character=label_of(scene, key),
+            spell=scene_spell_name(scene, spell),
             time=casting_time(scene, spell),
-            at_once=at_once_text(count),
+            at_once=at_once_words(count),
         )
         return self._document.act(StartCasting(key=key, spell=spell), text=text)
 
@@ -199,8 +201,10 @@ class CastingPanel(QWidget):
         if key is None or not 0 <= index < self.model.rowCount():
             return False
         scene = self._document.battle
-        text = _("{character} stops casting {spell}").format(
-            character=spoken_text(label_of(scene, key)), spell=self.model.casting(index).name
+        text = Phrase(
+            N_("{character} stops casting {spell}"),
+            character=label_of(scene, key),
+            spell=scene_spell_name(scene, scene.characters[key].casting[index].spell),
         )
         return self._document.act(StopCasting(key=key, index=index), text=text)
 

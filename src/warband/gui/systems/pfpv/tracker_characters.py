@@ -25,7 +25,7 @@ from warband.gui.systems.pfpv.tracker_text import at_once_text, roll_penalty, si
 from warband.gui.tracker.appearance import FAILURE_COLOUR
 from warband.gui.widgets.plain_text import plain_tooltip
 from warband.gui.widgets.titled_table import TitledTableModel
-from warband.model.messages import N_, _, spoken_text
+from warband.model.messages import N_, Phrase, _, spoken_text, term
 from warband.model.systems.pfpv.scene import VALUE_NAMES, PfpvScene, SetValue, label_of, profile_of
 
 ModelIndex = QModelIndex | QPersistentModelIndex
@@ -194,8 +194,12 @@ class CharactersTableModel(TitledTableModel[CharacterRow]):
             return False
         old = getattr(scene.characters[row.key], field)
         before, after = (signed(-old), signed(-kept)) if field == "fatigue" else (str(old), str(kept))
-        text = _("{character}: {field} {old} → {new}").format(
-            character=row.label, field=_(VALUE_NAMES[field]), old=before, new=after
+        text = Phrase(
+            N_("{character}: {field} {old} → {new}"),
+            character=label_of(scene, row.key),
+            field=term(VALUE_NAMES[field]),
+            old=before,
+            new=after,
         )
         return self._document.act(command, text=text)
 

@@ -21,16 +21,17 @@ from PySide6.QtWidgets import (
 
 from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
 from warband.gui.systems.pfpv.tracker_text import plain_label, set_look, spell_name
-from warband.model.messages import _, spoken_text
+from warband.model.messages import N_, Phrase, _, spoken_text
 from warband.model.systems.pfpv import casting
 from warband.model.systems.pfpv.scene import StopCasting, label_of, profile_of
+from warband.model.systems.pfpv.scene import spell_name as scene_spell_name
 
 
-def target_text(ma: int, modifier: int) -> str:
-    """`MA 7`, `MA 7 − 2`, `MA 7 + 1`."""
+def target_words(ma: int, modifier: int) -> str:
+    """`MA 7`, `MA 7 − 2`, `MA 7 + 1` (a `Phrase`)."""
     if not modifier:
-        return _("MA {ma}").format(ma=ma)
-    return _("MA {ma} {sign} {amount}").format(ma=ma, sign="+" if modifier > 0 else "−", amount=abs(modifier))
+        return Phrase(N_("MA {ma}"), ma=ma)
+    return Phrase(N_("MA {ma} {sign} {amount}"), ma=ma, sign="+" if modifier > 0 else "−", amount=abs(modifier))
 
 
 class DistractionPanel(QWidget):
@@ -128,16 +129,16 @@ class DistractionPanel(QWidget):
         ma = profile_of(scene, key).ma
         modifier = self.modifier_spin.value()
         kept = casting.distraction(ma, modifier, roll)
-        who, target = spoken_text(label_of(scene, key)), target_text(ma, modifier)
         casting_now = scene.characters[key].casting
         if kept:
-            text = _("{character} keeps concentration: {roll} ≤ {target} (PF-09)")
+            template = N_("{character} keeps concentration: {roll} ≤ {target} (PF-09)")
         elif casting_now:
-            text = _("{character} is distracted: {roll} > {target}; a spell in progress is lost (PF-09)")
+            template = N_("{character} is distracted: {roll} > {target}; a spell in progress is lost (PF-09)")
         else:
-            text = _("{character} is distracted: {roll} > {target}, but was casting nothing (PF-09)")
-        text = text.format(character=who, roll=roll, target=target)
-        self._document.run.note(text, dice=(roll,), source=source)
+            template = N_("{character} is distracted: {roll} > {target}, but was casting nothing (PF-09)")
+        words = Phrase(template, character=label_of(scene, key), roll=roll, target=target_words(ma, modifier))
+        self._document.run.note(words, dice=(roll,), source=source)
+        text = spoken_text(words)
         self._document.log_changed.emit()  # a note changes no state: the log alone shows it
         self._pending = not kept and bool(casting_now)
         if self._pending:
@@ -155,9 +156,10 @@ class DistractionPanel(QWidget):
         casting_now = scene.characters[key].casting
         if not 0 <= index < len(casting_now):
             return False
-        spell = spell_name(scene, casting_now[index].spell)
-        text = _("{character} loses {spell} to the distraction: the energy dissipates harmlessly (PF-09)").format(
-            character=spoken_text(label_of(scene, key)), spell=spell
+        text = Phrase(
+            N_("{character} loses {spell} to the distraction: the energy dissipates harmlessly (PF-09)"),
+            character=label_of(scene, key),
+            spell=scene_spell_name(scene, casting_now[index].spell),
         )
         self._pending = False
         if not self._document.act(StopCasting(key=key, index=index), text=text, success=False):

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QHBoxLayout, QPushButton, QWidget
 
 from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
 from warband.gui.systems.pfpv.tracker_text import hours_text, plain_label, round_text, set_look
-from warband.model.messages import _
+from warband.model.messages import N_, Phrase, _, term
 from warband.model.systems.pfpv.scene import EndCombat, NextRound
 
 NEXT_KEYS = "F8"
@@ -59,11 +59,13 @@ class PfpvHeaderBar(QWidget):
 
     def _on_next_button_clicked(self) -> None:
         after = self._document.battle.round + 1
-        text = _("Combat begins: round 1") if after == 1 else _("Round {round} begins").format(round=after)
+        text = (
+            term(N_("Combat begins: round 1")) if after == 1 else Phrase(N_("Round {round} begins"), round=after)
+        )
         self._document.act(NextRound(), text=text)
 
     def _on_end_button_clicked(self) -> None:
-        self._document.act(EndCombat(), text=_("End of combat"))
+        self._document.act(EndCombat())  # its label: "End of combat"
 
     def _on_document_changed(self) -> None:
         scene = self._document.battle

@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QLabel, QWidget
 
 from warband.gui.widgets.plain_text import plain_label as plain_label  # shared; re-exported here
-from warband.model.messages import N_, _, spoken_text
+from warband.model.messages import N_, Phrase, _, spoken_text, term
 from warband.model.systems.pfpv import casting
 from warband.model.systems.pfpv.scene import PfpvScene
 from warband.model.systems.pfpv.scene import spell_name as scene_spell_name
@@ -18,6 +18,12 @@ ACTIVITIES: dict[str, str] = {
     "intense": N_("Intense activity"),
 }
 """PF-10: what the party does while the hours pass, in the order offered."""
+ACTIVITY_WORDS: dict[str, str] = {
+    "asleep": N_("asleep"),
+    "calm": N_("calm activity"),
+    "intense": N_("intense activity"),
+}
+"""The same, inside a sentence of the log."""
 
 TRACKER_QSS = (
     'QLabel[note="true"] { background: #e8f1fb; color: #173f6b; border: 1px solid #a9c6e8;'
@@ -72,14 +78,20 @@ def hours_text(hours: int) -> str:
     return _("{hours} hours passed").format(hours=hours)
 
 
-def at_once_text(count: int) -> str:
-    """PF-04: "2 spells at once: −1 on every roll" (of every one of them); nothing when no spell is cast."""
+def at_once_words(count: int) -> str:
+    """PF-04: "2 spells at once: −1 on every roll" (of every one of them), as a `Phrase` for the log; nothing
+    when no spell is cast."""
     if count <= 0:
         return ""
     if count == 1:
-        return _("1 spell: no penalty")
+        return term(N_("1 spell: no penalty"))
     penalty = casting.SIMULTANEOUS[min(count, 6)]
-    return _("{count} spells at once: {penalty} on every roll").format(count=count, penalty=signed(penalty))
+    return Phrase(N_("{count} spells at once: {penalty} on every roll"), count=count, penalty=signed(penalty))
+
+
+def at_once_text(count: int) -> str:
+    """`at_once_words` as the window shows it."""
+    return spoken_text(at_once_words(count))
 
 
 def roll_penalty(count: int, fatigue: int) -> int:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
 from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
-from warband.gui.systems.pfpv.tracker_text import ACTIVITIES, note_label
-from warband.model.messages import _, spoken_text
+from warband.gui.systems.pfpv.tracker_text import ACTIVITIES, ACTIVITY_WORDS, note_label
+from warband.model.messages import COMMA, N_, Phrase, _, joined, spoken_text, term
 from warband.model.systems.pfpv import casting
 from warband.model.systems.pfpv.scene import PfpvScene, TimePasses, label_of, profile_of
 
@@ -99,9 +99,15 @@ class TimePanel(QWidget):
         """The hours chosen pass: one undoable action of the scene, logged with each character's gain."""
         hours, activity = self.hours_spin.value(), self.activity
         scene = self._document.battle
-        gains = ", ".join(f"{label_of(scene, key)} +{gain} Don" for key, gain in recovery(scene, hours, activity))
-        text = _("{hours} h, {activity}: {gains} (PF-10)").format(
-            hours=hours, activity=_(ACTIVITIES[activity]).lower(), gains=gains or _("nobody to recover")
+        gains = [
+            Phrase(N_("{character} +{gain} Don"), character=label_of(scene, key), gain=gain)
+            for key, gain in recovery(scene, hours, activity)
+        ]
+        text = Phrase(
+            N_("{hours} h, {activity}: {gains} (PF-10)"),
+            hours=hours,
+            activity=term(ACTIVITY_WORDS[activity]),
+            gains=joined(gains, COMMA) if gains else term(N_("nobody to recover")),
         )
         command = TimePasses.model_validate({"hours": hours, "activity": activity})
         return self._document.act(command, text=text)

@@ -18,7 +18,8 @@ from warband.gui.systems.powerdice.battle_document import PowerDiceBattleDocumen
 from warband.gui.systems.powerdice.tracker_text import player, spell_name
 from warband.gui.tracker.appearance import compact_rows, side_tint
 from warband.gui.widgets.plain_text import plain_tooltip
-from warband.model.messages import N_, _, spoken_text
+from warband.model.messages import N_, Phrase, _, spoken_text
+from warband.model.systems.powerdice import battle_rules as rules
 from warband.model.systems.powerdice.battle_commands import RemoveLasting
 from warband.model.systems.powerdice.battle_rules import casters
 from warband.model.systems.powerdice.battle_state import LastingSpell, PowerDiceBattle
@@ -181,7 +182,15 @@ class LastingPanel(QWidget):
         row = self.selected_row()
         if row is None:
             return
-        name = self.model.index(row, LastingTableModel.SPELL).data()
-        caster = self.model.index(row, LastingTableModel.CASTER).data()
-        text = _("{spell} of {caster} removed").format(spell=name, caster=caster)
+        battle = self._document.battle
+        lasting = battle.lasting[row]
+        labels = {c.key: c.label for c in casters(battle)}
+        caster = Phrase(
+            N_("{caster} ({player})"),
+            caster=labels.get(lasting.caster, lasting.caster),
+            player=player(battle, int(lasting.caster.split(":", 1)[0])),
+        )
+        text = Phrase(
+            N_("{spell} of {caster} removed"), spell=rules.spell_name(battle, lasting.spell), caster=caster
+        )
         self._document.act(RemoveLasting(index=row), text=text)

@@ -24,9 +24,9 @@ from warband.gui.systems.powerdice.tracker_text import (
 from warband.gui.tracker.appearance import muted, side_colour, side_tint
 from warband.gui.widgets.plain_text import plain_tooltip
 from warband.gui.widgets.titled_table import TitledTableModel
-from warband.model.messages import N_, _, spoken_text
+from warband.model.messages import N_, Phrase, _, spoken_text
 from warband.model.systems.powerdice.battle_commands import SetReserve
-from warband.model.systems.powerdice.battle_rules import CasterModel, casters
+from warband.model.systems.powerdice.battle_rules import CasterModel, caster, casters
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -175,7 +175,8 @@ class CastersTableModel(_CasterRowsModel):
             command = SetReserve(key=row.key, reserve=value)
         except ValidationError:
             return False
-        text = _("{unit}: power dice set to {dice}").format(unit=row.cells[self.CASTER], dice=value)
+        unit = caster(self._document.battle, row.key).label
+        text = Phrase(N_("{unit}: power dice set to {dice}"), unit=unit, dice=value)
         return self._document.act(command, text=text, side=row.side)
 
 

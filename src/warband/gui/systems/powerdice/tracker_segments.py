@@ -21,7 +21,7 @@ from warband.gui.systems.powerdice.tracker_models import CastingTableModel
 from warband.gui.systems.powerdice.tracker_text import note_label, plain_label, player
 from warband.gui.tracker.appearance import compact_rows
 from warband.gui.widgets.plain_text import escape_mnemonic, plain_tooltip
-from warband.model.messages import _
+from warband.model.messages import N_, Phrase, _
 from warband.model.systems.powerdice.battle_commands import PassB3
 from warband.model.systems.powerdice.battle_state import STEP_NAMES, PowerDiceBattle
 
@@ -113,7 +113,7 @@ class CastingPanel(QWidget):
         battle = self._document.battle
         side = battle.b3_turn
         if side is not None:
-            text = _("{player} casts no more in this B3").format(player=player(battle, side))
+            text = Phrase(N_("{player} casts no more in this B3"), player=player(battle, side))
             self._document.act(PassB3(side=side), text=text, side=side)
 
     def _on_table_selection_changed(self) -> None:

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidg
 
 from warband.gui.systems.powerdice.battle_document import PowerDiceBattleDocument
 from warband.gui.systems.powerdice.tracker_text import STEP_HINTS, plain_label, player
-from warband.model.messages import _
+from warband.model.messages import N_, Phrase, _
 from warband.model.systems.powerdice.battle_commands import SetInitiative
 from warband.model.systems.powerdice.battle_state import MAGIC_STEPS, STEP_NAMES, STEPS
 
@@ -96,7 +96,7 @@ class StepBar(QWidget):
         side = self.initiative_combo.itemData(index)
         if side is None:
             return
-        text = _("Initiative: {player}").format(player=player(self._document.battle, int(side)))
+        text = Phrase(N_("Initiative: {player}"), player=player(self._document.battle, int(side)))
         if not self._document.act(SetInitiative(side=int(side)), text=text):
             self._on_document_changed()  # refused or unchanged: show the battle's initiative again
 

@@ -23,7 +23,7 @@ from warband.gui.systems.sbg.battle_document import SbgBattleDocument
 from warband.gui.tracker.appearance import muted, side_colour, side_tint
 from warband.gui.widgets.plain_text import plain_tooltip
 from warband.gui.widgets.titled_table import TitledTableModel
-from warband.model.messages import N_, _, spoken_text
+from warband.model.messages import N_, Phrase, _, spoken_text, term
 from warband.model.session import Command
 from warband.model.systems.sbg import battle_rules as rules
 from warband.model.systems.sbg.battle_commands import COUNTER_NAMES, SetCounter, SetHeroFlag
@@ -204,7 +204,7 @@ class HeroesTableModel(TitledTableModel[HeroRow]):
         row = self._rows[index.row()]
         column = index.column()
         command: Command[SbgBattle] | None = None
-        text = ""
+        text: str = ""
         try:
             if role == Qt.ItemDataRole.EditRole and column in self.FIELDS:
                 if not isinstance(value, int) or isinstance(value, bool):
@@ -212,9 +212,10 @@ class HeroesTableModel(TitledTableModel[HeroRow]):
                 field = self.FIELDS[column]
                 command = SetCounter.model_validate({"key": row.key, "field": field, "value": value})
                 kept = rules.set_counter(self._document.battle, row.key, field, value).heroes[row.key]
-                text = _("{hero}: {counter} {old} → {new}").format(
-                    hero=row.label,
-                    counter=_(COUNTER_NAMES[field]),
+                text = Phrase(
+                    N_("{hero}: {counter} {old} → {new}"),
+                    hero=rules.hero(self._document.battle, row.key).label,
+                    counter=term(COUNTER_NAMES[field]),
                     old=row.values[column - self.MIGHT],
                     new=getattr(kept, field),
                 )
@@ -222,7 +223,7 @@ class HeroesTableModel(TitledTableModel[HeroRow]):
                 checked = _checked(value)
                 field = self.FLAG_COLUMNS[column]
                 command = SetHeroFlag.model_validate({"key": row.key, "field": field, "value": checked})
-                text = _state_text(row.label, field, checked)
+                text = _state_text(rules.hero(self._document.battle, row.key).label, field, checked)
         except (ValidationError, KeyError):
             return False
         if command is None:
@@ -251,11 +252,11 @@ def _checked(value: object) -> bool:
 
 def _state_text(hero: str, field: str, checked: bool) -> str:
     if field == "removed":
-        template = _("{hero} is removed from play") if checked else _("{hero} is back in play")
-        return template.format(hero=hero)
+        template = N_("{hero} is removed from play") if checked else N_("{hero} is back in play")
+        return Phrase(template, hero=hero)
     if checked:
-        return _("{hero} failed a Courage test").format(hero=hero)
-    return _("{hero}: failed Courage test taken back").format(hero=hero)
+        return Phrase(N_("{hero} failed a Courage test"), hero=hero)
+    return Phrase(N_("{hero}: failed Courage test taken back"), hero=hero)
 
 
 class CounterDelegate(QStyledItemDelegate):

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from warband.gui.systems.sbg.battle_document import SbgBattleDocument
 from warband.gui.systems.sbg.tracker_text import note_label, plain_label, player, set_look
 from warband.model.dice import TypedDice
-from warband.model.messages import _, spoken_text
+from warband.model.messages import N_, Phrase, _, spoken_text
 from warband.model.systems.sbg import battle_rules as rules
 from warband.model.systems.sbg.battle_commands import Declare, NameHero, StopNaming
 from warband.model.systems.sbg.battle_state import HEROIC_PHASES, Heroics, SbgBattle
@@ -185,12 +185,12 @@ class HeroicsPanel(QWidget):
             return
         who = player(battle, side)
         if wants:
-            text = _("{player} declares heroic actions").format(player=who)
+            template = N_("{player} declares heroic actions")
         elif battle.heroics.stage == "reconsider":
-            text = _("{player} keeps declining heroic actions").format(player=who)
+            template = N_("{player} keeps declining heroic actions")
         else:
-            text = _("{player} declines heroic actions").format(player=who)
-        self._document.act(Declare(side=side, wants=wants), text=text, side=side)
+            template = N_("{player} declines heroic actions")
+        self._document.act(Declare(side=side, wants=wants), text=Phrase(template, player=who), side=side)
 
     def _on_declare_button_clicked(self) -> None:
         self._declare(True)
@@ -204,8 +204,10 @@ class HeroicsPanel(QWidget):
         key = self.hero_combo.currentData()
         if side is None or not isinstance(key, str):
             return
-        text = _("{player} names {hero} for a heroic action (1 Might spent)").format(
-            player=player(battle, side), hero=_hero_label(battle, key)
+        text = Phrase(
+            N_("{player} names {hero} for a heroic action (1 Might spent)"),
+            player=player(battle, side),
+            hero=rules.hero(battle, key).label,
         )
         self._document.act(NameHero(side=side, key=key), text=text, side=side)
 
@@ -213,7 +215,7 @@ class HeroicsPanel(QWidget):
         side = self._turn()
         if side is None:
             return
-        text = _("{player} names no more heroes").format(player=player(self._document.battle, side))
+        text = Phrase(N_("{player} names no more heroes"), player=player(self._document.battle, side))
         self._document.act(StopNaming(side=side), text=text, side=side)
 
     def _on_roll_button_clicked(self) -> None:

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBox
 
 from warband.gui.systems.sbg.battle_document import SbgBattleDocument
 from warband.gui.systems.sbg.tracker_text import PHASE_HINTS, plain_label, player, priority_rule, set_look
-from warband.model.messages import _
+from warband.model.messages import N_, Phrase, _, term
 from warband.model.systems.sbg.battle_commands import EndBattle, NextPhase, SetPriority
 from warband.model.systems.sbg.battle_state import PHASE_NAMES, PHASES
 
@@ -95,9 +95,9 @@ class SbgTurnBar(QWidget):
     def _on_next_button_clicked(self) -> None:
         battle = self._document.battle
         after = PHASES[(PHASES.index(battle.phase) + 1) % len(PHASES)]
-        text = _("On to {phase}").format(phase=_(PHASE_NAMES[after]))
+        text = Phrase(N_("On to {phase}"), phase=term(PHASE_NAMES[after]))
         if after == "priority":
-            text = _("Turn {turn} begins").format(turn=battle.turn + 1)
+            text = Phrase(N_("Turn {turn} begins"), turn=battle.turn + 1)
         self._document.act(NextPhase(), text=text)
 
     def _on_roll_button_clicked(self) -> None:
@@ -108,13 +108,13 @@ class SbgTurnBar(QWidget):
         if side is None:  # priority cannot be taken back, only rolled or entered again
             self._on_document_changed()
             return
-        text = _("{player} has priority (entered)").format(player=player(self._document.battle, int(side)))
+        text = Phrase(N_("{player} has priority (entered)"), player=player(self._document.battle, int(side)))
         if not self._document.act(SetPriority(side=int(side)), text=text, side=int(side)):
             self._on_document_changed()  # refused or unchanged: show the battle's priority again
 
     def _on_end_button_clicked(self) -> None:
         ended = self._document.battle.ended
-        text = _("The battle is resumed") if ended else _("The battle is over")
+        text = term(N_("The battle is resumed") if ended else N_("The battle is over"))
         self._document.act(EndBattle(ended=not ended), text=text)
 
     # --- following the document ----------------------------------------------------------------------------
