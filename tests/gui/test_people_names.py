@@ -121,6 +121,7 @@ def test_the_french_unit_panel_names_the_units_people(qtbot: QtBot, confrontatio
     text = child(panel, QLabel, "unitProfile").text()
     assert text.startswith(f"Prêtresse de Fer ({GRIFFONS}) · 30 P.A.")
     assert "griffins" not in text
+    assert child(panel, QLabel, "unitTitle").text() == "Prêtresse de Fer"  # an unlabelled unit: its profile
 
 
 @pytest.mark.usefixtures("french")

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple
 
 from pydantic import Field, Strict, field_validator
 
-from warband.model.catalog import Catalogs, Count, Frozen, Id, Text
+from warband.model.catalog import Catalogs, Count, Entry, Frozen, Id, Text
 from warband.model.messages import english, translated
+from warband.model.names import CatalogName
 from warband.model.storage import (
     FileError,
     dumps,
@@ -46,6 +47,14 @@ class Unit(Frozen):
     label: Annotated[str, Strict(), Field(max_length=200)] = ""
     count: Annotated[int, Strict(), Field(ge=1, le=10_000)] = 1
     notes: Text = ""
+
+
+def unit_label(unit: Unit, profile: Entry | None) -> str:
+    """How a unit is named to the player: its label, else its profile's name (a `CatalogName`: English as a
+    string, the language spoken in a sentence or through `spoken_text`), else the profile ID."""
+    if unit.label.strip():
+        return unit.label
+    return CatalogName(profile.name) if profile is not None else unit.profile
 
 
 class Army(Frozen):

@@ -37,12 +37,12 @@ from warband.gui.systems.confrontation.options_table_model import (
     OptionsFilterProxyModel,
     OptionsTableModel,
 )
-from warband.model.army import Choice
+from warband.model.army import Choice, unit_label
 from warband.model.edits import AddEntry, RemoveEntry
-from warband.model.messages import N_, _
+from warband.model.messages import N_, _, spoken_text
 from warband.model.names import display_name
 from warband.model.systems.confrontation.peoples import people_name
-from warband.model.systems.confrontation.rules import index, unit_label
+from warband.model.systems.confrontation.rules import index
 from warband.model.systems.confrontation.schema import ConfrontationUnit, Profile
 
 _HELD_TEXTS = {  # title, Remove's accessible name and tooltip, undo label; whole sentences for translators
@@ -250,7 +250,7 @@ class UnitPanel(QWidget):
     def _show_unit(self, unit: ConfrontationUnit) -> None:
         idx = index(self._document.catalogs)
         profile = idx.profiles.get(unit.profile)
-        self._title_label.setText(unit_label(unit, profile))
+        self._title_label.setText(spoken_text(unit_label(unit, profile)))
         cost = next((u.cost for u in self._document.report.units if u.id == unit.id), 0)
         if profile is None:
             self._profile_label.setText(_("Unknown profile “{profile}” (AR-02)").format(profile=unit.profile))

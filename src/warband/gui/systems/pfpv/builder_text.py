@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from warband.model.messages import _
+from warband.model import army
+from warband.model.messages import _, spoken_text
 from warband.model.names import Name, display_name
 from warband.model.systems.pfpv.rules import Index
 from warband.model.systems.pfpv.schema import Combination, PfpvUnit, Profile, Specialisation, Spell
@@ -144,10 +145,8 @@ def effects_text(spell: Spell) -> str:
 
 
 def unit_label(unit: PfpvUnit, profile: Profile | None) -> str:
-    """The character's own label, else its profile's name."""
-    if unit.label.strip():
-        return unit.label
-    return display_name(profile.name) if profile is not None else unit.profile
+    """The character's own label, else its profile's name, as the window shows it."""
+    return spoken_text(army.unit_label(unit, profile))
 
 
 def joined(parts: Iterable[str], none: str | None = None) -> str:

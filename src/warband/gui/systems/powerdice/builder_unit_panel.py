@@ -35,11 +35,11 @@ from warband.gui.systems.powerdice.builder_spells_model import (
     SpellOptionsFilterProxyModel,
     SpellOptionsTableModel,
 )
-from warband.model.army import Choice
+from warband.model.army import Choice, unit_label
 from warband.model.edits import AddEntry, RemoveEntry
-from warband.model.messages import _
+from warband.model.messages import _, spoken_text
 from warband.model.names import display_name
-from warband.model.systems.powerdice.rules import index, unit_label
+from warband.model.systems.powerdice.rules import index
 from warband.model.systems.powerdice.schema import PowerDiceUnit, Profile
 
 _ADD_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
@@ -199,7 +199,7 @@ class PowerDiceUnitPanel(QWidget):
 
     def _show_unit(self, unit: PowerDiceUnit) -> None:
         profile = index(self._document.catalogs).profiles.get(unit.profile)
-        self._title_label.setText(unit_label(unit, profile))
+        self._title_label.setText(spoken_text(unit_label(unit, profile)))
         if profile is None:
             self._caster_label.setText(_("Unknown profile “{profile}” (AR-02)").format(profile=unit.profile))
         else:

@@ -12,11 +12,12 @@ from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QSpin
 from warband.gui.army_document import ArmyDocument
 from warband.gui.builder.entry_tables import WARNING_MARK, describe_reasons, plain_label, warning_colour
 from warband.gui.systems.sbg.builder_profiles import alignment_name
+from warband.model.army import unit_label
 from warband.model.edits import SetUnitField
 from warband.model.messages import _, spoken_text
 from warband.model.names import display_name
 from warband.model.systems.sbg.factions import faction_name
-from warband.model.systems.sbg.rules import index, spell_names, totals, unit_label
+from warband.model.systems.sbg.rules import index, spell_names, totals
 from warband.model.systems.sbg.schema import Profile, SbgArmy, SbgUnit
 
 MAX_COUNT = 10_000

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from warband.model.army import Problem, UnitRef, stamp
+from warband.model.army import Problem, UnitRef, stamp, unit_label
 from warband.model.catalog import Catalogs
 from warband.model.edits import replace
 from warband.model.messages import N_, term
@@ -22,7 +22,6 @@ from warband.model.systems.confrontation.battle_state import (
     model_key,
     split_key,
 )
-from warband.model.systems.confrontation.rules import unit_label
 from warband.model.systems.confrontation.schema import (
     ConfrontationArmy,
     ConfrontationUnit,

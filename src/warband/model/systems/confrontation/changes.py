@@ -6,11 +6,11 @@ from collections.abc import Mapping
 
 from pydantic import BaseModel
 
-from warband.model.army import CatalogRef, Change
+from warband.model.army import CatalogRef, Change, unit_label
 from warband.model.catalog import Catalogs
 from warband.model.messages import COMMA, N_, joined, term
 from warband.model.names import CatalogName
-from warband.model.systems.confrontation.rules import Index, index, unit_label
+from warband.model.systems.confrontation.rules import Index, index
 from warband.model.systems.confrontation.schema import ConfrontationArmy, Snapshot
 
 KIND_NAMES: dict[str, str] = {

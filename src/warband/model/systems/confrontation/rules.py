@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import cast
 
-from warband.model.army import Choice, Problem, Report, UnitCost, UnitRef, sort_problems
+from warband.model.army import Choice, Problem, Report, UnitCost, UnitRef, sort_problems, unit_label
 from warband.model.catalog import Catalogs
 from warband.model.messages import N_, OR, Phrase, joined, term
 from warband.model.named_ids import named_id
@@ -17,7 +17,6 @@ from warband.model.systems.confrontation.schema import (
     ASPECTS,
     PATH_NAMES,
     ConfrontationArmy,
-    ConfrontationUnit,
     Cult,
     Faithful,
     Item,
@@ -62,14 +61,6 @@ def _build_index(catalogs: Catalogs) -> Index:
 
 def index(catalogs: Catalogs) -> Index:
     return catalogs.view("confrontation.index", _build_index)
-
-
-def unit_label(unit: ConfrontationUnit, profile: Profile | None) -> str:
-    """How a unit is named to the player: its label, else its profile's name (a `CatalogName`: English as a
-    string, the language spoken in a sentence), else the profile ID."""
-    if unit.label.strip():
-        return unit.label
-    return CatalogName(profile.name) if profile else unit.profile
 
 
 def describe_access(miracle: Miracle, idx: Index) -> object:

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from warband.model.army import Problem, UnitRef, stamp
+from warband.model.army import Problem, UnitRef, stamp, unit_label
 from warband.model.catalog import Catalogs
 from warband.model.dice import Dice, at_least
 from warband.model.edits import replace
@@ -24,7 +24,7 @@ from warband.model.systems.powerdice.battle_state import (
     RulesOptions,
     Side,
 )
-from warband.model.systems.powerdice.rules import shares_trait, traits_text, unit_label
+from warband.model.systems.powerdice.rules import shares_trait, traits_text
 from warband.model.systems.powerdice.schema import Caster, PowerDiceArmy, PowerDiceUnit, Profile, Snapshot, Spell
 
 

@@ -9,7 +9,17 @@ from typing import cast
 
 from pydantic import BaseModel
 
-from warband.model.army import CatalogRef, Change, Choice, Problem, Report, UnitCost, UnitRef, sort_problems
+from warband.model.army import (
+    CatalogRef,
+    Change,
+    Choice,
+    Problem,
+    Report,
+    UnitCost,
+    UnitRef,
+    sort_problems,
+    unit_label,
+)
 from warband.model.catalog import Catalogs
 from warband.model.messages import COMMA, N_, OR, joined, term
 from warband.model.names import CatalogName
@@ -17,7 +27,6 @@ from warband.model.systems.powerdice.schema import (
     TRAIT_NAMES,
     Caster,
     PowerDiceArmy,
-    PowerDiceUnit,
     Profile,
     Snapshot,
     Spell,
@@ -38,13 +47,6 @@ def index(catalogs: Catalogs) -> Index:
         )
 
     return catalogs.view("powerdice.index", build)
-
-
-def unit_label(unit: PowerDiceUnit, profile: Profile | None) -> str:
-    """The unit's label, else its profile's name (a `CatalogName`), else the profile ID."""
-    if unit.label.strip():
-        return unit.label
-    return CatalogName(profile.name) if profile else unit.profile
 
 
 def traits_text(traits: tuple[str, ...]) -> object:

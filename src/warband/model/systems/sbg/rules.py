@@ -12,11 +12,21 @@ from typing import cast
 
 from pydantic import BaseModel
 
-from warband.model.army import CatalogRef, Change, Choice, Problem, Report, UnitCost, UnitRef, sort_problems
+from warband.model.army import (
+    CatalogRef,
+    Change,
+    Choice,
+    Problem,
+    Report,
+    UnitCost,
+    UnitRef,
+    sort_problems,
+    unit_label,
+)
 from warband.model.catalog import Catalogs
 from warband.model.messages import COMMA, N_, Phrase, joined, term
 from warband.model.names import CatalogName, display_name
-from warband.model.systems.sbg.schema import Hero, Profile, SbgArmy, SbgUnit, Snapshot, Spell
+from warband.model.systems.sbg.schema import Hero, Profile, SbgArmy, Snapshot, Spell
 
 LISTED_NAMES = 3
 """How many units a sentence names before "and N more"."""
@@ -49,13 +59,6 @@ class SbgTotals:
     might: int
     will: int
     fate: int
-
-
-def unit_label(unit: SbgUnit, profile: Profile | None) -> str:
-    """The unit's label, else its profile's name (a `CatalogName`), else the profile ID."""
-    if unit.label.strip():
-        return unit.label
-    return CatalogName(profile.name) if profile else unit.profile
 
 
 def mwf_text(hero: Hero | None, none: str = "—") -> str:
