@@ -174,6 +174,15 @@ _RULES: tuple[RuleText, ...] = (
         N_("A creature without Discipline counts as Discipline 0, and no bonus raises it."),
     ),
     _rule(
+        "CF-20",
+        N_("One people per army"),
+        N_(
+            "Decision: an army is drawn from one people; a catalog may name the peoples (or the mercenaries, "
+            "such as Cadwallon's) a people may field beside its own. A profile of any other people is a problem, "
+            "unless the army allows mixed armies."
+        ),
+    ),
+    _rule(
         "CF-17",
         N_("The miracle card"),
         N_(
@@ -406,6 +415,31 @@ _RULES: tuple[RuleText, ...] = (
             "declared a D6 decides (1–3 Evil first, 4–6 Good), then they alternate. Decision: with the same "
             "alignment on both sides, the priority side goes first on 4–6; a pre-empted hero's Might is not "
             "refunded."
+        ),
+    ),
+    _rule(
+        "SB-06",
+        N_("Courage test"),
+        N_(
+            "From the 2002–04 rules, outside the seed: roll 2D6 and add the model's Courage; 10 or more passes. A "
+            "hero may add Might and Will points to its own test, +1 each, in any mix."
+        ),
+    ),
+    _rule(
+        "SB-07",
+        N_("Break point"),
+        N_(
+            "A rules option, from outside the seed: a force that has lost half its starting models or more is "
+            "broken. From the next turn each of its models tests Courage when it is to move, and flees if it "
+            "fails. A hero who passes may call Stand fast: its side's models within 14 cm pass that turn."
+        ),
+    ),
+    _rule(
+        "SB-08",
+        N_("Named heroes are unique"),
+        N_(
+            "A catalog marks a named hero unique: an army holding it twice, or with a count above 1, has a "
+            "problem (AR-03). Generic heroes may be bought more than once."
         ),
     ),
     # --- Armies and battles -----------------------------------------------------------------------------------
