@@ -81,12 +81,15 @@ def test_a_line_cut_short_by_a_crash_is_dropped(tmp_path):
     assert resume(journal, ConfrontationBattle, COMMANDS.validate_python).battle == expected
 
 
-def test_a_damaged_journal_is_a_clear_error(tmp_path):
+def test_a_journal_whose_start_cannot_be_used_is_a_clear_error(tmp_path):
+    """Only the first line's damage refuses the whole journal: a damaged line further on keeps what is before it
+    (tests/model/test_journal_damage.py)."""
     journal = tmp_path / "battle.journal"
     journal.write_text('{"op":"start","format":"warband-journal","version":1}\nnot json\n{}\n')
     with pytest.raises(FileError) as err:
         resume(journal, ConfrontationBattle, COMMANDS.validate_python)
-    assert err.value.where == "line 2"
+    assert err.value.where == "line 1"
+    assert err.value.message.startswith("the battle cannot be used")
     (tmp_path / "other").write_text('{"hello": 1}\n')
     with pytest.raises(FileError) as err:
         resume(tmp_path / "other", ConfrontationBattle, COMMANDS.validate_python)

@@ -8,20 +8,43 @@ journal gives back the battle, its log, its dice and its undo history.
 
 from __future__ import annotations
 
-import json
+import contextlib
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from warband.model.battle_log import LogEntry, spoken_words
 from warband.model.dice import Dice, DiceError, DiceKind, SeededDice
-from warband.model.session import Command, Session, label_of
-from warband.model.storage import FileError, dumps, open_envelope, read_json, validate_model, write_bytes_atomic
+from warband.model.journal import (
+    JOURNAL_FORMAT,
+    JOURNAL_VERSION,
+    JournalFile,
+    JournalWriteError,
+    ReadReport,
+    check_head,
+    check_size,
+    decode_line,
+    encode_record,
+    first_record,
+    journal_system,
+    optional_path,
+    read_lines,
+)
+from warband.model.session import Command, RefusedError, Session, label_of
+from warband.model.storage import (
+    FileError,
+    describe_validation_error,
+    dumps,
+    open_envelope,
+    read_json,
+    validate_model,
+    write_bytes_atomic,
+)
 
-JOURNAL_FORMAT = "warband-journal"
+__all__ = ["JOURNAL_FORMAT", "JournalWriteError", "journal_system"]
 
 
 B = TypeVar("B", bound=BaseModel)
@@ -72,7 +95,11 @@ def _entry(
 
 
 class BattleRun(Generic[B]):
-    """One battle in play: state with undo, log, dice, and the journal that makes it crash-proof."""
+    """One battle in play: state with undo, log, dice, and the journal that makes it crash-proof.
+
+    An action is journalled before it is carried out: one that cannot be journalled (a full disk) raises
+    `JournalWriteError` and changes nothing, so the battle on screen never runs ahead of the one on disk.
+    """
 
     def __init__(
         self,
@@ -90,11 +117,18 @@ class BattleRun(Generic[B]):
         self._undo_steps: list[int] = []
         self._redo_steps: list[int] = []
         self._next_step = max((e.step for e in self.log), default=0) + 1
+        self._journal: JournalFile | None = None
         self._journal_path = journal
-        self._journal: IO[str] | None = None
-        self._journal_dice: dict[str, Any] | None = None
-        self.synced: Callable[[IO[str]], None] = _fsync
-        """How a journal line reaches the disk; the window hands this to a worker thread."""
+        self.read_report: ReadReport | None = None
+        """What resuming read of the journal this run was rebuilt from (None for a new run)."""
+        self.kept_aside: Path | None = None
+        """Where a damaged journal was kept when this run went on from the part of it that could be used."""
+        self._old_head: dict[str, Any] | None = None
+        """The start record of a resumed journal of an older version, in this version, to rewrite it with."""
+        self.synced: Callable[[int], None] = os.fsync
+        """How a journal line reaches the disk, given the journal's file descriptor. By default at once (an
+        error then undoes the line and refuses the action); the window hands this to a worker thread and reports
+        an error there itself."""
         if journal is not None:
             self._start_journal(journal)
 
@@ -117,27 +151,35 @@ class BattleRun(Generic[B]):
         """Carry out an action and log it; a refusal (`RefusedError`) changes and logs nothing.
 
         `text` (else the command's label) may be `Localised`: the line keeps its English words and, for a player
-        of another language, its words in that language too.
+        of another language, its words in that language too. An action that changes nothing but threw dice
+        (a Tactical roll won by the side that already had it) is logged as a note: dice thrown are never
+        forgotten (AR-05).
 
         A `barrier` action cannot be undone, nor anything before it (the hand-over of hidden choices).
+        Raises `JournalWriteError` when the journal cannot be written: then nothing changed.
         """
         before = self.session.state
-        if not self.session.execute(command):
+        after = command.apply(before)
+        if after == before:
+            if dice:
+                self.note(text or label_of(command, before), dice=dice, source=source, side=side)
             return False
         step = self._next_step
+        entry = _entry(before, step, text or label_of(command, before), dice, source, side, success)
+        record: dict[str, Any] = {"op": "do", "command": _dump(command), "log": entry.model_dump(mode="json")}
+        if barrier:
+            record["barrier"] = True
+        self._write(record)
+        self.session.commit(command, after)
         self._next_step += 1
         self._undo_steps.append(step)
         del self._undo_steps[: -self.session.limit]
         self._redo_steps.clear()
-        entry = _entry(before, step, text or label_of(command, before), dice, source, side, success)
         self.log.append(entry)
-        record: dict[str, Any] = {"op": "do", "command": _dump(command), "log": entry.model_dump(mode="json")}
         if barrier:
             self.session.forget_history()
             self._undo_steps.clear()
             self._redo_steps.clear()
-            record["barrier"] = True
-        self._write(record)
         return True
 
     def note(
@@ -150,25 +192,27 @@ class BattleRun(Generic[B]):
     ) -> None:
         """Log something that changes no state (a tied roll to throw again): it is never undone."""
         entry = _entry(self.session.state, 0, text, dice, source, side)
-        self.log.append(entry)
         self._write({"op": "note", "log": entry.model_dump(mode="json")})
+        self.log.append(entry)
 
     def undo(self) -> bool:
-        if self.session.undo() is None:
+        if not self.session.can_undo:
             return False
+        self._write({"op": "undo"})
+        self.session.undo()
         step = self._undo_steps.pop()
         self._redo_steps.append(step)
         self._mark(step, undone=True)
-        self._write({"op": "undo"})
         return True
 
     def redo(self) -> bool:
-        if self.session.redo() is None:
+        if not self.session.can_redo:
             return False
+        self._write({"op": "redo"})
+        self.session.redo()
         step = self._redo_steps.pop()
         self._undo_steps.append(step)
         self._mark(step, undone=False)
-        self._write({"op": "redo"})
         return True
 
     def _mark(self, step: int, *, undone: bool) -> None:
@@ -176,44 +220,63 @@ class BattleRun(Generic[B]):
 
     # --- the journal ---------------------------------------------------------------------------------------
     def continue_journal(self, path: Path) -> None:
-        """Go on appending to the journal this run was resumed from, so its whole history stays resumable."""
+        """Go on appending to the journal this run was resumed from, so its whole history stays resumable: after
+        its last complete action (a torn or damaged tail is cut off; a damaged original is kept aside whole, see
+        `kept_aside`), in this program's version of the format. Raises `JournalWriteError`."""
+        report = self.read_report
+        if report is None:
+            raise ValueError("only a run rebuilt by resume() continues a journal")
+        head = encode_record(self._old_head, str(path)) if self._old_head is not None else None
+        self._journal, self.kept_aside = JournalFile.reopen(path, report, head)
         self._journal_path = path
-        self._journal_dice = self.dice.state()
-        self._journal = path.open("a", encoding="utf-8")
+        self.dice.forget_calls()
 
     def _start_journal(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self._journal = path.open("w", encoding="utf-8")
-        self._journal_dice = self.dice.state()
-        self._write(
-            {
-                "op": "start",
-                "format": JOURNAL_FORMAT,
-                "version": 1,
-                "battle": self.session.state.model_dump(mode="json"),
-                "dice": self.dice.state(),
-                "log": [e.model_dump(mode="json") for e in self.log],
-                "file": str(self.file) if self.file else None,
-            }
-        )
+        head = {
+            "op": "start",
+            "format": JOURNAL_FORMAT,
+            "version": JOURNAL_VERSION,
+            "battle": self.session.state.model_dump(mode="json"),
+            "dice": self.dice.state(),
+            "log": [e.model_dump(mode="json") for e in self.log],
+            "file": str(self.file) if self.file else None,
+        }
+        line = encode_record(head, str(path))  # before the file exists: a text that cannot be written leaves none
+        self.dice.forget_calls()
+        self._journal = JournalFile.create(path, line)
 
     def _write(self, record: dict[str, Any]) -> None:
-        if self._journal is None:
+        """Journal one record, with the dice rolled since the last one; raise `JournalWriteError` (nothing
+        written) when it cannot be."""
+        journal = self._journal
+        if journal is None:
             return
-        if record["op"] != "start":
-            dice = self.dice.state()
-            if dice != self._journal_dice:  # only when they rolled: the state is 6 KB
-                record["dice"] = self._journal_dice = dice
-        self._journal.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
-        self._journal.flush()  # in the OS now: a crash of the program loses nothing written
-        self.synced(self._journal)
+        calls = self.dice.calls
+        if calls:
+            record["rolls"] = [list(call) for call in calls]
+        line = encode_record(record, str(journal.path))
+        journal.append(line)
+        fd = journal.fileno
+        if fd is not None:
+            try:
+                self.synced(fd)
+            except OSError as exc:
+                journal.unwritten(line)
+                raise JournalWriteError(str(journal.path), "", exc.strerror or str(exc)) from None
+        self.dice.forget_calls()
 
     @property
     def journal_path(self) -> Path | None:
         return self._journal_path
 
+    @property
+    def journal_broken(self) -> bool:
+        """A write failed and could not be cut off: the journal stopped (save the battle to keep it)."""
+        return self._journal is not None and self._journal.broken
+
     def saved_to(self, path: Path) -> None:
-        """The battle was saved to a file: mark it clean and note where, for a resumed journal."""
+        """The battle was saved to a file: mark it clean and note where, for a resumed journal. The file is saved
+        even when the note cannot be journalled (`JournalWriteError` is raised after marking it)."""
         self.file = path
         self.session.mark_saved()
         self._write({"op": "saved", "file": str(path)})
@@ -227,14 +290,14 @@ class BattleRun(Generic[B]):
             self._journal_path.unlink(missing_ok=True)
 
 
-def _fsync(handle: IO[str]) -> None:
-    os.fsync(handle.fileno())
-
-
 def _dump(command: object) -> dict[str, Any]:
     if not isinstance(command, BaseModel):
         raise TypeError(f"a battle command must be a pydantic model to be journalled, not {type(command)}")
     return command.model_dump(mode="json")
+
+
+_DAMAGE = (FileError, ValidationError, RefusedError, DiceError, ValueError, TypeError, KeyError, RecursionError)
+"""What replaying a line that does not fit the battle can raise: the line is damaged, the ones before it stand."""
 
 
 def resume(
@@ -244,62 +307,132 @@ def resume(
 ) -> BattleRun[B]:
     """Rebuild a battle from its journal: the state after the last complete action, with its undo history.
 
-    A last line cut short by a crash is the action in progress: it is dropped.
+    A last line cut short by a crash (or a zero-filled tail after a power cut) is the action in progress: it is
+    dropped. A damaged line stops the replay there: every action before it is kept, and `read_report` tells how
+    many lines were dropped and why. Only a journal whose start cannot be used raises `FileError`. The file is
+    not changed here (see `BattleRun.continue_journal`).
     """
     file = str(path)
+    check_size(path)
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        with path.open("rb") as handle:
+            lines = read_lines(handle)
+            first = next(lines, None)
+            if first is None or not first.complete:
+                raise FileError(file, "line 1", "not a Warband battle journal (its first line is incomplete)")
+            head = check_head(first_record(first.raw[:-1], file), file)
+            run = _start_from(head, battle_model, file)
+            kept_bytes, kept_lines = len(first.raw), 1
+            dropped, damage, torn = 0, None, False
+            for line in lines:
+                if not line.complete:
+                    torn = True
+                elif damage is not None:
+                    dropped += 1
+                else:
+                    try:
+                        _replay(
+                            run, decode_line(line.raw[:-1], file, line.number), parse_command, file, line.number
+                        )
+                    except _DAMAGE as exc:
+                        damage = exc if isinstance(exc, FileError) else _damaged(file, line.number, exc)
+                        dropped += 1
+                        continue
+                    kept_bytes += len(line.raw)
+                    kept_lines += 1
     except OSError as exc:
         raise FileError(file, "", f"the journal cannot be read ({exc.strerror or exc})") from None
-    records: list[dict[str, Any]] = []
-    for number, line in enumerate(lines, start=1):
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError:
-            if number == len(lines):
-                break  # the action in progress when the program stopped
-            raise FileError(file, f"line {number}", "a damaged line in the middle of the journal") from None
-        if not isinstance(record, dict):
-            raise FileError(file, f"line {number}", "not a journal record")
-        records.append(record)
-    if not records or records[0].get("op") != "start" or records[0].get("format") != JOURNAL_FORMAT:
-        raise FileError(file, "line 1", "not a Warband battle journal")
-    head = records[0]
-    if head.get("version") != 1:
-        raise FileError(file, "line 1", f"journal version {head.get('version')!r} is not one this program reads")
-    try:
-        battle = battle_model.model_validate(head["battle"])
-        log = [LogEntry.model_validate(e) for e in head.get("log", [])]
-        run: BattleRun[B] = BattleRun(battle, dice=SeededDice.from_state(head["dice"]), log=log)
-        run.file = Path(head["file"]) if head.get("file") else None
-        for number, record in enumerate(records[1:], start=2):
-            op = record.get("op")
-            if op == "do":
-                run.execute(
-                    parse_command(record["command"]),
-                    text=LogEntry.model_validate(record["log"]).text,
-                    barrier=bool(record.get("barrier")),
-                )
-                entry = LogEntry.model_validate(record["log"])
-                run.log[-1] = entry
-            elif op == "undo":
-                run.undo()
-            elif op == "redo":
-                run.redo()
-            elif op == "note":
-                run.log.append(LogEntry.model_validate(record["log"]))
-            elif op == "saved":
-                run.file = Path(record["file"])
-                run.session.mark_saved()
-            else:
-                raise FileError(file, f"line {number}", f"unknown journal record {op!r}")
-            if "dice" in record:
-                run.dice = SeededDice.from_state(record["dice"])
-    except FileError:
-        raise
-    except Exception as exc:  # a journal that does not replay is reported, never half-loaded
-        raise FileError(file, "", f"the journal does not replay: {exc}") from None
+    run.dice.forget_calls()
+    run.read_report = ReadReport(head["version"], kept_bytes, kept_lines, dropped, damage, torn)
+    if head["version"] < JOURNAL_VERSION:
+        run._old_head = dict(head, version=JOURNAL_VERSION)
     return run
+
+
+def _damaged(file: str, number: int, exc: BaseException) -> FileError:
+    if isinstance(exc, RefusedError):
+        why = str(exc.reason)
+    elif isinstance(exc, ValidationError):
+        why = describe_validation_error(exc, file).message
+    elif isinstance(exc, RecursionError):
+        why = "the line is nested too deeply"
+    else:
+        why = str(exc) or type(exc).__name__
+    return FileError(file, f"line {number}", f"the action does not replay: {why}")
+
+
+def _start_from(head: dict[str, Any], battle_model: type[B], file: str) -> BattleRun[B]:
+    """The run as the journal started: its battle, log, dice and file."""
+    try:
+        battle = validate_model(battle_model, head.get("battle") or {}, file)
+        logs = head.get("log", [])
+        if not isinstance(logs, list):
+            raise FileError(file, "line 1", "'log' is not a list")
+        log = [validate_model(LogEntry, e, file) for e in logs]
+        dice = SeededDice.from_state(head.get("dice"))
+    except FileError as exc:
+        raise FileError(file, "line 1", f"the battle cannot be used: {exc.message}") from None
+    except (DiceError, RecursionError) as exc:
+        raise FileError(file, "line 1", f"the battle cannot be used: {exc}") from None
+    run: BattleRun[B] = BattleRun(battle, dice=dice, log=log)
+    try:
+        run.file = optional_path(head.get("file"), file, "line 1")
+    except FileError:
+        run.file = None  # the battle stands; only where it was saved is forgotten (it is offered as unsaved)
+    return run
+
+
+def _replay(
+    run: BattleRun[B], record: dict[str, Any], parse_command: Callable[[Any], Command[B]], file: str, number: int
+) -> None:
+    """Carry out one journal record again. Everything is checked before the run changes, so a line that does not
+    fit changes nothing."""
+    where = f"line {number}"
+    op = record.get("op")
+    rolls = _rolls(record.get("rolls"), file, where)
+    state = SeededDice.from_state(record["dice"]) if "dice" in record else None
+    if op == "do":
+        command = parse_command(record["command"])
+        entry = LogEntry.model_validate(record["log"])
+        if not run.execute(command, text=entry.text, barrier=bool(record.get("barrier"))):
+            raise FileError(file, where, "the action changes nothing in the battle as it is then")
+        run.log[-1] = entry
+    elif op == "note":
+        run.log.append(LogEntry.model_validate(record["log"]))
+    elif op == "undo":
+        if not run.undo():
+            raise FileError(file, where, "nothing to undo at this point")
+    elif op == "redo":
+        if not run.redo():
+            raise FileError(file, where, "nothing to redo at this point")
+    elif op == "saved":
+        saved = optional_path(record.get("file"), file, where)
+        run.file = saved
+        run.session.mark_saved()
+    else:
+        raise FileError(file, where, f"unknown journal record {op!r}")
+    for sides, count, low in rolls:
+        run.dice.roll(sides, count, low=low)
+    if state is not None:
+        run.dice = state
+
+
+def _rolls(value: object, file: str, where: str) -> list[tuple[int, int, int]]:
+    if value is None:
+        return []
+    if not isinstance(value, list) or len(value) > 10_000:
+        raise FileError(file, where, "'rolls' is not a list of rolls")
+    calls: list[tuple[int, int, int]] = []
+    for call in value:
+        if (
+            not isinstance(call, list)
+            or len(call) != 3
+            or not all(type(n) is int for n in call)
+            or not (1 <= call[0] <= 1000 and 0 <= call[1] <= 1000 and -1000 <= call[2] <= 1000)
+        ):
+            raise FileError(file, where, "'rolls' holds a roll that is not [sides, count, lowest face]")
+        calls.append((call[0], call[1], call[2]))
+    return calls
 
 
 BATTLE_SUFFIX = ".battle.json"
@@ -319,7 +452,8 @@ def save_battle(run: BattleRun[B], file_model: type[BaseModel], path: Path) -> N
         write_bytes_atomic(path, dumps(battle_document(run, file_model)))
     except OSError as exc:
         raise FileError(str(path), "", f"cannot save: {exc.strerror or exc}") from None
-    run.saved_to(path)
+    with contextlib.suppress(JournalWriteError):  # the file is saved; the journal, cut back whole, lacks the note
+        run.saved_to(path)
 
 
 def load_battle(path: Path) -> tuple[Any, list[LogEntry], SeededDice]:
@@ -344,18 +478,3 @@ def load_battle(path: Path) -> tuple[Any, list[LogEntry], SeededDice]:
     except DiceError as exc:
         raise FileError(file, "$.dice", exc.message) from None
     return battle_model.model_validate(dumped), log, dice
-
-
-def journal_system(path: Path) -> str:
-    """The system of the battle a journal holds, read from its first line."""
-    file = str(path)
-    try:
-        with path.open(encoding="utf-8") as handle:
-            head = json.loads(handle.readline())
-    except (OSError, json.JSONDecodeError, UnicodeDecodeError):
-        raise FileError(file, "line 1", "not a Warband battle journal") from None
-    battle = head.get("battle") if isinstance(head, dict) else None
-    system = battle.get("system") if isinstance(battle, dict) else None
-    if not isinstance(system, str):
-        raise FileError(file, "line 1", "not a Warband battle journal")
-    return system

@@ -117,13 +117,24 @@ class SeededDice:
 
     def __init__(self, seed: int | None = None) -> None:
         self._random = random.Random(seed)
+        self._calls: list[tuple[int, int, int]] = []
 
     def describe(self) -> str:
         return _("rolled")
 
     def roll(self, sides: int, count: int = 1, *, low: int = 1) -> tuple[int, ...]:
         _check_roll(sides, count)
+        self._calls.append((sides, count, low))
         return tuple(self._random.randint(low, low + sides - 1) for _ in range(count))
+
+    @property
+    def calls(self) -> tuple[tuple[int, int, int], ...]:
+        """The rolls asked for since `forget_calls`, as `(sides, count, low)`: replaying them on the generator as
+        it was then gives its state now. The journal keeps these few numbers instead of the 6.7 KB state."""
+        return tuple(self._calls)
+
+    def forget_calls(self) -> None:
+        self._calls.clear()
 
     def state(self) -> dict[str, Any]:
         """The generator's state as JSON values: `{"version", "internal": [625 ints], "gauss_next"}`."""

@@ -123,12 +123,26 @@ class Session(Generic[S]):
         for listener in list(self._selection_listeners):
             listener(old, selection)
 
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
     def execute(self, command: Command[S], *, merge_key: Hashable | None = None, select: Selection = ...) -> bool:
         """Apply a command; False when it changed nothing. `select` is the selection after it (default: as is).
 
         Raises `RefusedError` (from the command) with the state unchanged.
         """
-        new = command.apply(self._state)
+        return self.commit(command, command.apply(self._state), merge_key=merge_key, select=select)
+
+    def commit(
+        self, command: Command[S], new: S, *, merge_key: Hashable | None = None, select: Selection = ...
+    ) -> bool:
+        """`execute` for a command whose new state the caller already worked out (and could still refuse to
+        keep: a battle journals an action between working it out and carrying it out)."""
         selection_after = self._selection if select is ... else select
         if new == self._state and selection_after == self._selection:
             return False

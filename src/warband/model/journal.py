@@ -1,0 +1,290 @@
+"""The battle journal on disk: one JSON line per action, appended as it happens, read back line by line.
+
+Version 2. The first line (`"op": "start"`) holds the battle, its log and the dice generator's state; each later
+line holds one action (`do`, `undo`, `redo`, `note`, `saved`) and, when dice were rolled since the line before,
+the calls to replay on the generator (`"rolls": [[sides, count, low], …]`): a few bytes where version 1 wrote the
+generator's whole state (6.7 KB). Every line ends with a CRC-32 of the rest of it (`"crc"`), so a damaged line is
+found even when it is still valid JSON. Version 1 lines (a `"dice"` state, no CRC) are still read.
+
+Nothing here raises anything but `FileError`. Reading never trusts the file: it is refused over 50 MB before it is
+read, and each line is parsed as strictly as every other file (`storage.parse_json_bytes`). What cannot be used is
+reported by line, so that resuming keeps every complete action before the damage.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import json
+import os
+import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+from warband.model.storage import FileError, parse_json_bytes, write_bytes_atomic
+
+JOURNAL_FORMAT = "warband-journal"
+JOURNAL_VERSION = 2
+READ_VERSIONS = (1, 2)
+MAX_JOURNAL_BYTES = 50 * 1024 * 1024
+"""A journal over this size is refused before it is read (and kept aside)."""
+
+_CRC = b',"crc":'
+_DAMAGED = ".damaged-"
+
+
+class JournalWriteError(FileError):
+    """The journal could not be written (a full disk, a vanished folder): the action it was for was not carried
+    out. `message` says why, in the system's words."""
+
+
+def encode_record(record: dict[str, Any], file: str) -> bytes:
+    """A record as its journal line: compact JSON with its CRC-32 last, and the newline that completes it."""
+    text = json.dumps(record, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    try:
+        body = text[:-1].encode("utf-8")
+    except UnicodeEncodeError as exc:
+        bad = text[exc.start : exc.end].encode("unicode_escape").decode("ascii")
+        raise JournalWriteError(
+            file, "", f"a text is not valid Unicode (it holds {bad}), so it cannot be written"
+        ) from None
+    return body + _CRC + str(zlib.crc32(body)).encode("ascii") + b"}\n"
+
+
+def decode_line(raw: bytes, file: str, number: int) -> dict[str, Any]:
+    """One complete line (without its newline) as a record; `FileError` at `line N` when it cannot be used."""
+    where = f"line {number}"
+    mark = raw.rfind(_CRC)
+    if mark >= 0 and raw.endswith(b"}"):
+        digits = raw[mark + len(_CRC) : -1]
+        if not digits.isdigit() or len(digits) > 10 or int(digits) != zlib.crc32(raw[:mark]):
+            raise FileError(file, where, "the line is damaged (its check sum does not match)")
+    try:
+        record = parse_json_bytes(raw, file)
+    except FileError as exc:
+        raise FileError(file, where, exc.message) from None
+    if not isinstance(record, dict):
+        raise FileError(file, where, "not a journal record")
+    record.pop("crc", None)
+    return record
+
+
+def check_size(path: Path) -> None:
+    """Refuse a journal that cannot be read, or one over the size limit, before reading it."""
+    file = str(path)
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise FileError(file, "", f"the journal cannot be read ({exc.strerror or exc})") from None
+    if size > MAX_JOURNAL_BYTES:
+        raise FileError(
+            file,
+            "",
+            f"the journal is {size / 1_048_576:.1f} MB; Warband reads journals of at most "
+            f"{MAX_JOURNAL_BYTES // 1_048_576} MB",
+        )
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of the journal as read: its number, its bytes (newline included) and whether it was complete."""
+
+    number: int
+    raw: bytes
+    complete: bool
+
+
+def read_lines(handle: IO[bytes]) -> Iterator[Line]:
+    """The lines of an open journal, one at a time (a journal may hold tens of thousands)."""
+    for number, raw in enumerate(handle, start=1):
+        yield Line(number, raw, raw.endswith(b"\n"))
+
+
+def head_record(path: Path) -> dict[str, Any]:
+    """The journal's first line, checked to be a Warband journal's start of a version this program reads."""
+    file = str(path)
+    check_size(path)
+    try:
+        with path.open("rb") as handle:
+            first = handle.readline(MAX_JOURNAL_BYTES + 1)
+    except OSError as exc:
+        raise FileError(file, "", f"the journal cannot be read ({exc.strerror or exc})") from None
+    if not first.endswith(b"\n"):
+        raise FileError(file, "line 1", "not a Warband battle journal (its first line is incomplete)")
+    return check_head(first_record(first[:-1], file), file)
+
+
+def first_record(raw: bytes, file: str) -> dict[str, Any]:
+    """The first line as a record; whatever is wrong with it means this is no journal to resume."""
+    try:
+        return decode_line(raw, file, 1)
+    except FileError as exc:
+        raise FileError(file, "line 1", f"not a Warband battle journal ({exc.message})") from None
+
+
+def check_head(record: dict[str, Any], file: str) -> dict[str, Any]:
+    if record.get("op") != "start" or record.get("format") != JOURNAL_FORMAT:
+        raise FileError(file, "line 1", "not a Warband battle journal")
+    version = record.get("version")
+    if version not in READ_VERSIONS or type(version) is not int:
+        raise FileError(file, "line 1", f"journal version {version!r} is not one this program reads")
+    return record
+
+
+def journal_system(path: Path) -> str:
+    """The game of the battle a journal holds, read from its first line."""
+    head = head_record(path)
+    battle = head.get("battle")
+    system = battle.get("system") if isinstance(battle, dict) else None
+    if not isinstance(system, str):
+        raise FileError(str(path), "line 1", "not a Warband battle journal (no game named)")
+    return system
+
+
+def optional_path(value: object, file: str, where: str) -> Path | None:
+    """A file path kept in a journal (`file`), refused when it could not be a path."""
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str) or "\x00" in value or len(value) > 4096:
+        raise FileError(file, where, "'file' is not a usable file path")
+    return Path(value)
+
+
+def set_aside(path: Path, now: dt.datetime | None = None) -> Path:
+    """Rename a journal that cannot be resumed (or only in part) beside itself, never deleting it: it is no longer
+    offered at start, and the player is told where it is. Returns the new path."""
+    stamp = (now or dt.datetime.now()).strftime("%Y%m%d-%H%M%S")
+    for attempt in range(1000):
+        suffix = f"{_DAMAGED}{stamp}" + (f"-{attempt}" if attempt else "")
+        target = path.with_name(path.name + suffix)
+        if not target.exists():
+            os.replace(path, target)
+            return target
+    raise FileError(str(path), "", "the journal cannot be set aside: too many damaged journals beside it")
+
+
+def set_aside_quietly(path: Path) -> Path | None:
+    """`set_aside`, or None when even that fails (the folder is read-only): the caller says so."""
+    try:
+        return set_aside(path)
+    except (OSError, FileError):
+        return None
+
+
+@dataclass(frozen=True)
+class ReadReport:
+    """What resuming read of a journal: how much of it is kept, and what was dropped."""
+
+    version: int
+    kept_bytes: int
+    """The bytes of the start and of every complete action replayed: the journal goes on from there."""
+    kept_lines: int
+    dropped: int = 0
+    """Complete lines dropped: the first damaged one and every line after it."""
+    damage: FileError | None = None
+    """What was wrong with the first dropped line."""
+    torn: bool = False
+    """The last line was incomplete (the action in progress when the program stopped) and was dropped."""
+
+
+class JournalFile:
+    """The journal open for appending. A line is written whole or not at all: a failed write is cut off again,
+    so no fragment is ever left in the middle of the journal for a later line to follow."""
+
+    def __init__(self, path: Path, fd: int, size: int) -> None:
+        self.path = path
+        self._fd: int | None = fd
+        self.size = size
+        """The bytes of complete lines: where the next line goes."""
+
+    @classmethod
+    def create(cls, path: Path, head: bytes) -> JournalFile:
+        """A new journal holding its first line; on failure no file is left behind."""
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND, 0o600)
+        except OSError as exc:
+            raise JournalWriteError(str(path), "", exc.strerror or str(exc)) from None
+        journal = cls(path, fd, 0)
+        try:
+            journal.append(head)
+        except JournalWriteError:
+            journal.close()
+            path.unlink(missing_ok=True)
+            raise
+        return journal
+
+    @classmethod
+    def reopen(cls, path: Path, report: ReadReport, head: bytes | None = None) -> tuple[JournalFile, Path | None]:
+        """Go on appending to a resumed journal, after what resuming kept of it.
+
+        A journal with damaged lines is first kept aside whole, and a copy of what was kept takes its place; an
+        older version is rewritten with `head` (its first line in this version). Otherwise the journal is cut
+        back to its last complete action (a torn line, a zero-filled tail) and appended to. Returns the journal
+        and where the damaged original was kept, if anywhere.
+        """
+        file = str(path)
+        aside: Path | None = None
+        try:
+            if report.dropped or head is not None:
+                with path.open("rb") as handle:
+                    kept = handle.read(report.kept_bytes)
+                if head is not None:
+                    kept = head + kept[kept.index(b"\n") + 1 :]
+                if report.dropped:
+                    aside = set_aside(path)
+                write_bytes_atomic(path, kept)
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+        except OSError as exc:
+            raise JournalWriteError(file, "", exc.strerror or str(exc)) from None
+        size = report.kept_bytes if head is None else len(kept)
+        try:
+            os.ftruncate(fd, size)
+        except OSError as exc:
+            os.close(fd)
+            raise JournalWriteError(file, "", exc.strerror or str(exc)) from None
+        return cls(path, fd, size), aside
+
+    @property
+    def fileno(self) -> int | None:
+        return self._fd
+
+    @property
+    def broken(self) -> bool:
+        """A failed write could not be cut off again: nothing more is written (resuming drops that tail)."""
+        return self._fd is None
+
+    def append(self, line: bytes) -> None:
+        """Write one whole line; on failure cut the journal back to where it was and raise `JournalWriteError`."""
+        if self._fd is None:
+            raise JournalWriteError(str(self.path), "", "the journal stopped after an earlier failure")
+        view = memoryview(line)
+        try:
+            while view:
+                written = os.write(self._fd, view)
+                view = view[written:]
+        except OSError as exc:
+            self._cut_back()
+            raise JournalWriteError(str(self.path), "", exc.strerror or str(exc)) from None
+        self.size += len(line)
+
+    def _cut_back(self) -> None:
+        if self._fd is None:
+            return
+        try:
+            os.ftruncate(self._fd, self.size)
+        except OSError:
+            self.close()  # a fragment may stay at the end: resuming drops it, and nothing follows it
+
+    def unwritten(self, line: bytes) -> None:
+        """Forget a line whose fsync failed after `append`: cut the journal back before it."""
+        self.size -= len(line)
+        self._cut_back()
+
+    def close(self) -> None:
+        if self._fd is not None:
+            fd, self._fd = self._fd, None
+            with contextlib.suppress(OSError):
+                os.close(fd)
