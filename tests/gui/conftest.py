@@ -80,6 +80,13 @@ class ScriptedAsker:
         self.asked.append(f"resume:{len(journals)}")
         return None if self.resume_answer is None else journals[self.resume_answer]
 
+    journal_failed_answer: bool = False
+    journal_failures: list[str] = field(default_factory=list)
+
+    def journal_failed(self, text):
+        self.journal_failures.append(text)
+        return self.journal_failed_answer
+
 
 @pytest.fixture(scope="session")
 def builtin_load():

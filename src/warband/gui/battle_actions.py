@@ -24,6 +24,7 @@ from warband.model.storage import FileError
 if TYPE_CHECKING:
     from warband.gui.battle_base import BattleDocumentBase
     from warband.gui.systems.battles import BattleKit
+    from warband.model.battle import BattleRun
 
 # The battle modules are imported when a battle starts, not when the window opens: they cost about a tenth of
 # the launch, and most sessions at home build armies.
@@ -77,6 +78,7 @@ class BattleActions(QObject):
         self._screen_army = screen_army
         self.journal_folder = journal_folder
         self.document: BattleDocumentBase[Any] | None = None
+        self._telling_journal = False
         self.battles_folder: Callable[[], Path] = Path.home
         """Where battles are opened and saved by default (the window gives the Preferences' folder)."""
         self.kit: BattleKit | None = None
@@ -119,6 +121,7 @@ class BattleActions(QObject):
         self.kit = kit if document is not None else None
         if document is not None:
             document.setParent(self)
+            document.journal_failed.connect(self._on_document_journal_failed)
         self._show_pages()
         if document is not None:
             self._tabs.setCurrentIndex(TRACKER_INDEX)
@@ -126,6 +129,34 @@ class BattleActions(QObject):
 
     def _journal_path(self) -> Path:
         return self.journal_folder / f"{uuid.uuid4().hex}{JOURNAL_SUFFIX}"
+
+    def _on_document_journal_failed(self, text: str) -> None:
+        """The journal could not be written: say so, and offer to save the battle elsewhere (once at a time: a
+        failing disk reports every action)."""
+        if self._telling_journal:
+            return
+        self._telling_journal = True
+        try:
+            if self.asker.journal_failed(text):
+                self.save_as()
+        finally:
+            self._telling_journal = False
+
+    def _new_run(self, battle: Any, **kwargs: Any) -> BattleRun[Any] | None:
+        """A run journalled into the state folder; None (the player told why) when its journal cannot be made."""
+        from warband.model.battle import BattleRun
+
+        try:
+            return BattleRun(battle, journal=self._journal_path(), **kwargs)
+        except FileError as exc:  # JournalWriteError, or a text that cannot be written
+            self.asker.error(
+                _("Cannot start the battle"),
+                _(
+                    "The battle's journal cannot be written ({reason}), so the battle could not start safely. "
+                    "Free some space on the disk, or check the folder {folder}."
+                ).format(reason=exc.message, folder=self.journal_folder),
+            )
+            return None
 
     def _kit(self, system: str) -> BattleKit | None:
         from warband.gui.systems.battles import battle_kit
@@ -154,8 +185,6 @@ class BattleActions(QObject):
         choice = self.asker.new_battle(self._screen_army())
         if choice is None:
             return False
-        from warband.model.battle import BattleRun
-
         if len({army.system for _player, army in choice.sides}) != 1:
             self.asker.error(_("Cannot start the battle"), _("Both armies must be of the same game."))
             return False
@@ -165,7 +194,9 @@ class BattleActions(QObject):
             return False
         sides = list(choice.sides)[: kit.sides]
         battle = kit.start(sides, self._catalogs_for(system), choice.options, choice.first)
-        run: BattleRun[Any] = BattleRun(battle, journal=self._journal_path())
+        run = self._new_run(battle)
+        if run is None:
+            return False
         self._set_document(kit.document(run), kit)
         players = _(" against ").join(player for player, _army in sides)
         self.status.emit(_("Battle started: {players}").format(players=players))
@@ -178,7 +209,7 @@ class BattleActions(QObject):
             path = self.asker.open_battle_path(self.battles_folder())
             if path is None:
                 return False
-        from warband.model.battle import BattleRun, load_battle
+        from warband.model.battle import load_battle
 
         try:
             battle, log, dice = load_battle(path)
@@ -189,7 +220,9 @@ class BattleActions(QObject):
         kit = self._kit(battle.system)
         if kit is None:
             return False
-        run: BattleRun[Any] = BattleRun(battle, dice=dice, log=log, journal=self._journal_path(), file=path)
+        run = self._new_run(battle, dice=dice, log=log, file=path)
+        if run is None:
+            return False
         self._set_document(kit.document(run), kit)
         self.status.emit(_("Opened {file}").format(file=path))
         return True
@@ -251,7 +284,11 @@ class BattleActions(QObject):
         )
 
     def offer_resume(self) -> bool:
-        """At start: offer the battle a session left unfinished, with its undo history."""
+        """At start: offer the battle a session left unfinished, with its undo history.
+
+        A journal that cannot be resumed is kept aside (renamed, never deleted) and the player told where, so it
+        is not offered again at every start; one damaged part way is resumed up to the damage.
+        """
         found = self.journals()
         if not found:
             return False
@@ -260,7 +297,8 @@ class BattleActions(QObject):
             for path in found:
                 path.unlink(missing_ok=True)
             return False
-        from warband.model.battle import journal_system, resume
+        from warband.model.battle import resume
+        from warband.model.journal import JournalWriteError, journal_system
 
         try:
             kit = self._kit(journal_system(chosen))
@@ -268,11 +306,53 @@ class BattleActions(QObject):
                 return False
             run = resume(chosen, kit.battle_model, kit.parse_command)
         except FileError as exc:
-            self.asker.error(_("Cannot resume the battle"), str(exc))
+            self._cannot_resume(chosen, exc)
             return False
-        run.continue_journal(chosen)
+        try:
+            run.continue_journal(chosen)
+        except JournalWriteError as exc:
+            self.asker.error(
+                _("The battle is not journalled"),
+                _(
+                    "The battle is resumed, but its journal cannot be written ({reason}): save the battle to keep "
+                    "it. The journal stays as it was, to be offered again."
+                ).format(reason=exc.message),
+            )
         if not run.session.modified and run.file is None:
             run.session.mark_unsaved()
         self._set_document(kit.document(run), kit)
+        report = run.read_report
+        if report is not None and report.damage is not None:
+            self.asker.error(
+                _("Part of the battle could not be resumed"),
+                _(
+                    "The battle's journal is damaged at {where} ({why}). The battle is resumed as it was before "
+                    "that; lines dropped: {count}. The original journal is kept as {aside}"
+                ).format(
+                    where=report.damage.where,
+                    why=report.damage.message,
+                    count=report.dropped,
+                    aside=run.kept_aside or chosen,
+                ),
+            )
         self.status.emit(_("Resumed the unfinished battle"))
         return True
+
+    def _cannot_resume(self, path: Path, error: FileError) -> None:
+        from warband.model.journal import set_aside_quietly
+
+        aside = set_aside_quietly(path)
+        where = f"{error.where}: " if error.where else ""
+        kept = (
+            _("It is kept as {file}, and will not be offered again.").format(file=aside)
+            if aside is not None
+            else _("It could not be set aside, so it stays as {file}.").format(file=path)
+        )
+        self.asker.error(
+            _("Cannot resume the battle"),
+            _("The unfinished battle's journal cannot be used: {where}{why}").format(
+                where=where, why=error.message
+            )
+            + "\n\n"
+            + kept,
+        )

@@ -1,8 +1,10 @@
 """A battle in play, for the battle tabs of any system: the run (state, log, dice, journal) as Qt signals.
 
 Widgets act through `act` (a command); a refusal comes back through `refused` with its rule, and nothing
-changes. The journal is written on every action; reaching the disk (fsync) happens off the GUI thread, so the
-window never waits on it. Each system's document adds the actions only it has (a Divination roll, a hand-over).
+changes. The journal is written on every action, before the action is carried out: one that cannot be written (a
+full disk) is not carried out, and `journal_failed` says so. Reaching the disk (fsync) happens off the GUI
+thread, so the window never waits on it; an error there comes back through `journal_failed` too. Each system's
+document adds the actions only it has (a Divination roll, a hand-over).
 """
 
 from __future__ import annotations
@@ -11,13 +13,15 @@ import contextlib
 import os
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import IO, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import QObject, Signal
 
 from warband.model.army import Problem
 from warband.model.battle import BattleRun
+from warband.model.journal import JournalWriteError
+from warband.model.messages import _
 from warband.model.session import Command, RefusedError
 
 B = TypeVar("B", bound=BaseModel)
@@ -32,11 +36,17 @@ class BattleDocumentBase(QObject, Generic[B]):
     history_changed = Signal()
     refused = Signal(str)
     """An action refused, with the rule and the reason; nothing changed."""
+    journal_failed = Signal(str)
+    """The journal could not be written (the sentence to show): the action was not carried out, or — when the
+    disk failed after it — the last actions may not be on disk. The window offers to save the battle elsewhere."""
+    _sync_failed = Signal(str)
+    """From the worker thread that reaches the disk; delivered on the GUI thread."""
 
     def __init__(self, run: BattleRun[B], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.run = run
         self._syncer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="journal")
+        self._sync_failed.connect(self._on_sync_failed)
         run.synced = self._sync_later
         run.session.add_listener(self._on_session_changed)
 
@@ -61,10 +71,14 @@ class BattleDocumentBase(QObject, Generic[B]):
 
     def act(self, command: Command[B], **log: Any) -> bool:
         """Carry out an action; a refusal is reported through `refused` with its rule, and nothing changes."""
+        lines = len(self.run.log)
         try:
             done = self.run.execute(command, **log)
         except RefusedError as exc:
             self._refuse(exc.reason)
+            return False
+        except JournalWriteError as exc:
+            self._not_journalled(exc)
             return False
         except (ValidationError, ValueError, KeyError) as exc:
             self.refused.emit(str(exc))
@@ -72,22 +86,49 @@ class BattleDocumentBase(QObject, Generic[B]):
         if done:
             self.log_changed.emit()
             self.history_changed.emit()
+        elif len(self.run.log) != lines:  # dice thrown for nothing that changed: logged as a note (AR-05)
+            self.log_changed.emit()
         return done
 
+    def note(self, text: str, **log: Any) -> bool:
+        """Log what changes nothing (a tie to roll again); False when it could not be journalled."""
+        try:
+            self.run.note(text, **log)
+        except JournalWriteError as exc:
+            self._not_journalled(exc)
+            return False
+        self.log_changed.emit()
+        return True
+
     def undo(self) -> None:
-        if self.run.undo():
-            self.log_changed.emit()
-            self.history_changed.emit()
+        self._step(self.run.undo)
 
     def redo(self) -> None:
-        if self.run.redo():
+        self._step(self.run.redo)
+
+    def _step(self, step: Any) -> None:
+        try:
+            done = step()
+        except JournalWriteError as exc:
+            self._not_journalled(exc)
+            return
+        if done:
             self.log_changed.emit()
             self.history_changed.emit()
 
     def close(self, *, keep_journal: bool = False) -> None:
         """Stop journalling; the journal goes unless it must stay to be resumed."""
+        self._syncer.shutdown(wait=True)  # first: no fsync may run on a descriptor closed (and reused) meanwhile
         self.run.close_journal(remove=not keep_journal)
-        self._syncer.shutdown(wait=True)
+
+    def _not_journalled(self, error: JournalWriteError) -> None:
+        self.journal_failed.emit(
+            _(
+                "The battle's journal could not be written ({reason}), so that action was not carried out: the "
+                "battle is as it was, and nothing is lost. Free some space on the disk and try again, or save the "
+                "battle elsewhere."
+            ).format(reason=error.message)
+        )
 
     def _refuse(self, reason: object) -> None:
         if isinstance(reason, Problem):
@@ -95,12 +136,23 @@ class BattleDocumentBase(QObject, Generic[B]):
         else:
             self.refused.emit(str(reason))
 
-    def _sync_later(self, handle: IO[str]) -> None:
+    def _sync_later(self, fd: int) -> None:
         def sync() -> None:
-            with contextlib.suppress(OSError, ValueError):  # closed meanwhile: closing flushed it
-                os.fsync(handle.fileno())
+            try:
+                os.fsync(fd)
+            except OSError as exc:
+                self._sync_failed.emit(exc.strerror or str(exc))
 
-        self._syncer.submit(sync)
+        with contextlib.suppress(RuntimeError):  # closing: the journal is closed after the last fsync ran
+            self._syncer.submit(sync)
+
+    def _on_sync_failed(self, reason: str) -> None:
+        self.journal_failed.emit(
+            _(
+                "The disk reported an error after the last action ({reason}): the battle's journal may not hold "
+                "it, so a crash now could lose it. Save the battle elsewhere to keep it."
+            ).format(reason=reason)
+        )
 
     def _on_session_changed(self, old: B, new: B) -> None:
         self.changed.emit()

@@ -67,6 +67,9 @@ class Asker(Protocol):
     def resume_battle(self, journals: list[Path]) -> Path | None:
         """Offer the battles left unfinished; the journal to resume, or None to discard them all."""
 
+    def journal_failed(self, text: str) -> bool:
+        """Tell that the battle's journal could not be written; True to save the battle elsewhere now."""
+
 
 def _list_dialog(parent: QWidget | None, title: str, intro: str, lines: list[str], ok: str, cancel: str) -> bool:
     dialog = QDialog(parent)
@@ -207,3 +210,15 @@ class QtAsker:
         box.addButton(_("Discard it"), QMessageBox.ButtonRole.DestructiveRole)
         box.exec()
         return journals[0] if box.clickedButton() is resume else None
+
+    def journal_failed(self, text: str) -> bool:
+        box = QMessageBox(self._parent)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle(_("The battle's journal"))
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setText(text)
+        save = box.addButton(_("Save Battle As…"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(_("Close"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(save)
+        box.exec()
+        return box.clickedButton() is save

@@ -137,9 +137,9 @@ class DistractionPanel(QWidget):
         else:
             template = N_("{character} is distracted: {roll} > {target}, but was casting nothing (PF-09)")
         words = Phrase(template, character=label_of(scene, key), roll=roll, target=target_words(ma, modifier))
-        self._document.run.note(words, dice=(roll,), source=source)
+        if not self._document.note(words, dice=(roll,), source=source):  # a note: the log alone shows it
+            return None
         text = spoken_text(words)
-        self._document.log_changed.emit()  # a note changes no state: the log alone shows it
         self._pending = not kept and bool(casting_now)
         if self._pending:
             text += "\n" + _("Choose the spell lost: its energy dissipates harmlessly, and no Don is paid.")

@@ -39,7 +39,7 @@ class SbgBattleDocument(BattleDocumentBase[SbgBattle]):
         first, second = values
         winner = rules.priority_winner(self.battle, (first, second))
         if winner is None:
-            self.run.note(
+            if self.note(
                 Phrase(
                     N_("Priority roll: {first} – {second}, a tie in the first turn: roll again"),
                     first=first,
@@ -47,9 +47,8 @@ class SbgBattleDocument(BattleDocumentBase[SbgBattle]):
                 ),
                 dice=values,
                 source="rolled" if source == "rolled" else "typed",
-            )
-            self.log_changed.emit()
-            self._refuse(Problem.of("SB-01", "sbg.priority_tie", None, roll=first))
+            ):
+                self._refuse(Problem.of("SB-01", "sbg.priority_tie", None, roll=first))
             return first, second
         player = self.battle.sides[winner].player
         self.act(
