@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from warband.model.army import load_army
@@ -146,3 +146,102 @@ def test_mutated_autosaves_load_or_explain(tmp_path_factory, data):
     fixed = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)  # the same document every time
     path.write_bytes(data.draw(mutated(json.loads(autosave_bytes(army, None, fixed)))))
     _loads_or_explains(read_autosave, path)
+
+
+@lru_cache(maxsize=1)
+def _journal_bytes() -> bytes:
+    """A journal of a few actions of every kind, rolls included (the same every time)."""
+    from tests.model.test_journal_damage import played
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "b.battle-journal"
+        played(path)
+        return path.read_bytes()
+
+
+@st.composite
+def damaged_journal(draw: st.DrawFn) -> bytes:
+    """The journal with its bytes damaged, its lines cut, doubled, swapped or dropped, or one record mutated
+    and sealed with a check sum that matches (so the replay itself meets it)."""
+    from warband.model.journal import encode_record
+
+    raw = _journal_bytes()
+    head = raw.index(b"\n") + 1  # most damage after the start line (which refuses the whole journal)
+    for _ in range(draw(st.integers(1, 3))):
+        low = min(len(raw), draw(st.sampled_from([0, head, head, head])))
+        damage = draw(st.sampled_from(["truncate", "byte", "zeros", "insert", "line", "record", "record"]))
+        if damage == "truncate":
+            raw = raw[: draw(st.integers(low, len(raw)))]
+        elif damage == "byte" and low < len(raw):
+            at = draw(st.integers(low, len(raw) - 1))
+            raw = raw[:at] + bytes([raw[at] ^ (1 << draw(st.integers(0, 7)))]) + raw[at + 1 :]
+        elif damage == "zeros":
+            at = draw(st.integers(low, len(raw)))
+            raw = raw[:at] + b"\0" * draw(st.integers(1, 4096)) + raw[at + 4096 :]
+        elif damage == "insert":
+            at = draw(st.integers(low, len(raw)))
+            raw = raw[:at] + draw(st.binary(min_size=1, max_size=40)) + raw[at:]
+        elif damage in ("line", "record"):
+            lines = raw.split(b"\n")
+            index = draw(st.integers(1 if len(lines) > 1 else 0, len(lines) - 1))
+            if damage == "line":
+                how = draw(st.sampled_from(["drop", "double", "swap"]))
+                if how == "drop":
+                    del lines[index]
+                elif how == "double":
+                    lines.insert(index, lines[index])
+                elif index + 1 < len(lines):
+                    lines[index], lines[index + 1] = lines[index + 1], lines[index]
+            else:
+                try:
+                    record = json.loads(lines[index])
+                except ValueError:
+                    continue
+                if not isinstance(record, dict):
+                    continue
+                record.pop("crc", None)
+                try:
+                    changed = json.loads(draw(mutated(record)))
+                except ValueError:  # its bytes damaged too: the "byte" and "truncate" cases cover that
+                    continue
+                if isinstance(changed, dict):
+                    try:
+                        lines[index] = encode_record(changed, "fuzz")[:-1]
+                    except (FileError, ValueError):
+                        continue
+            raw = b"\n".join(lines)
+    return raw
+
+
+@settings(max_examples=max(1, CASES * 2 // 3), deadline=None, suppress_health_check=list(HealthCheck))
+@given(raw=damaged_journal())
+def test_damaged_journals_resume_or_explain_and_resume_again(tmp_path_factory, raw):
+    """A damaged journal resumes (what could be kept) or is refused with a FileError; once resumed and continued,
+    it resumes again to the same battle, with nothing more dropped."""
+    from warband.model.battle import resume
+    from warband.model.systems.confrontation.battle_commands import COMMANDS
+    from warband.model.systems.confrontation.battle_state import ConfrontationBattle
+
+    path = tmp_path_factory.mktemp("fuzz") / "b.battle-journal"
+    path.write_bytes(raw)
+    try:
+        run = resume(path, ConfrontationBattle, COMMANDS.validate_python)
+    except FileError as exc:
+        assert exc.file == str(path) and exc.message
+        event("refused")
+        return
+    report = run.read_report
+    event(
+        "resumed, lines dropped"
+        if report and report.dropped
+        else "resumed whole"
+        if report and not report.torn
+        else "resumed, tail torn"
+    )
+    run.continue_journal(path)
+    run.close_journal(remove=False)
+    again = resume(path, ConfrontationBattle, COMMANDS.validate_python)
+    assert again.battle == run.battle
+    assert again.log == run.log
+    assert again.dice.state() == run.dice.state()
+    assert again.read_report is not None and again.read_report.dropped == 0 and not again.read_report.torn
