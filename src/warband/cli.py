@@ -1,13 +1,15 @@
 """Headless commands: validate an army, export its roster, check catalogs, print the file schemas.
 
 Exit codes (DESIGN.md "Headless commands"): 0 no problem, 1 problems found, 2 no verdict (bad usage, unreadable
-army or catalog, unknown system). With `--json`, stdout holds a JSON object in every case.
+army or catalog, unknown system). With `--json`, stdout holds a JSON object in every case. Text from files is
+printed with the control characters a terminal would obey escaped (`terminal_safe`).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -29,6 +31,42 @@ if TYPE_CHECKING:
     from warband.export.roster import Format
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_NO_VERDICT = 0, 1, 2
+
+_CONTROLS = r"\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff"
+"""What a terminal obeys or cannot print: C0 but tab and newline, DEL, C1, bidi overrides, lone surrogates."""
+_UNSAFE_IN_LAYOUT = re.compile(f"[{_CONTROLS}]")
+_UNSAFE_IN_A_LINE = re.compile(rf"[\t\n{_CONTROLS}]")
+_UNSAFE_IN_JSON = re.compile(r"[\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+"""What `json.dumps(ensure_ascii=False)` leaves as it is and a terminal should not see (it escapes C0 itself)."""
+_NAMED_ESCAPES = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    code = ord(char)
+    return _NAMED_ESCAPES.get(char) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+
+
+def terminal_safe(text: str, *, keep_layout: bool = True) -> str:
+    """Text from files made harmless for a terminal: control characters shown escaped (`\\x1b`, `\\r`, `\\u202e`).
+
+    A file must not move the cursor, overprint a line ("Total: 0 A.P."), set the window title or reverse the
+    text. With `keep_layout`, newlines and tabs stay (the layout of a whole text); without, they are escaped
+    too (one line made of a file's text).
+    """
+    pattern = _UNSAFE_IN_LAYOUT if keep_layout else _UNSAFE_IN_A_LINE
+    return pattern.sub(_escape, text)
+
+
+def terminal_safe_json(data: Any, indent: int | None = None) -> str:
+    """JSON text as `json.dumps(ensure_ascii=False)` writes it, with what a terminal obeys as \\u escapes."""
+    text = json.dumps(data, ensure_ascii=False, indent=indent)
+    return _UNSAFE_IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def _say(text: str, stream: TextIO) -> None:
+    """Print one line made of a file's text (a message, a line of a report), escaped for a terminal."""
+    print(terminal_safe(text, keep_layout=False), file=stream)
 
 
 class UsageError(Exception):
@@ -109,7 +147,7 @@ def main(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None = No
     if args.command == "roster":
         return _roster(args.army, args.catalog, args.format, args.output, out, err)
     if args.command == "catalog" and args.catalog_command == "folder":
-        print(user_catalog_dir(), file=out)
+        _say(str(user_catalog_dir()), out)
         return EXIT_OK
     build_parser().print_help(out)
     return EXIT_NO_VERDICT
@@ -117,8 +155,8 @@ def main(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None = No
 
 def _no_verdict(error: FileError, want_json: bool, out: TextIO, err: TextIO) -> int:
     if want_json:
-        print(json.dumps({"error": error.as_json()}, ensure_ascii=False), file=out)
-    print(str(error) if error.file else error.message, file=err)
+        print(terminal_safe_json({"error": error.as_json()}), file=out)
+    _say(str(error) if error.file else error.message, err)
     return EXIT_NO_VERDICT
 
 
@@ -135,33 +173,34 @@ def _validate(army_path: Path, extra: Sequence[Path], want_json: bool, out: Text
     catalogs, load = _load_for(army, extra)
     if load.errors:
         for extra_error in load.errors[1:]:
-            print(extra_error, file=err)
+            _say(str(extra_error), err)
         return _no_verdict(load.errors[0], want_json, out, err)
     report = validate(army, catalogs)
     if want_json:
-        print(json.dumps(report.as_json(), ensure_ascii=False, indent=2), file=out)
+        print(terminal_safe_json(report.as_json(), indent=2), file=out)
     else:
         _print_report(army, report, catalogs, out)
     return EXIT_OK if report.valid else EXIT_PROBLEMS
 
 
 def _print_report(army: Army, report: Report, catalogs: Catalogs, out: TextIO) -> None:
-    print(f"{army.name or '(unnamed army)'} — {army.system}", file=out)
-    width = max((len(u.label) for u in report.units), default=0)
+    _say(f"{army.name or '(unnamed army)'} — {army.system}", out)
+    labels = {unit.id: terminal_safe(unit.label, keep_layout=False) for unit in report.units}
+    width = max((len(label) for label in labels.values()), default=0)  # as printed, escapes and all
     for unit in report.units:
-        print(f"  {unit.id:<6} {unit.label:<{width}}  {unit.cost:>5} A.P.", file=out)
+        _say(f"  {unit.id:<6} {labels[unit.id]:<{width}}  {unit.cost:>5} A.P.", out)
     limit = "no limit" if report.points_limit is None else f"limit {report.points_limit} A.P."
-    print(f"Total: {report.total_cost} A.P. ({limit})", file=out)
+    _say(f"Total: {report.total_cost} A.P. ({limit})", out)
     for change in compare(army, catalogs):
-        print(f"Catalog change: {change.message}", file=out)
+        _say(f"Catalog change: {change.message}", out)
     if report.valid:
-        print("No problems.", file=out)
+        _say("No problems.", out)
         return
     count = len(report.problems)
-    print(f"{count} problem{'s' if count > 1 else ''}:", file=out)
+    _say(f"{count} problem{'s' if count > 1 else ''}:", out)
     for problem in report.problems:
         where = f"{problem.unit.label} ({problem.unit.id})" if problem.unit else "army"
-        print(f"  {problem.rule}  {where}: {problem.message}", file=out)
+        _say(f"  {problem.rule}  {where}: {problem.message}", out)
 
 
 def _roster(army_path: Path, extra: Sequence[Path], fmt: Format, output: str, out: TextIO, err: TextIO) -> int:
@@ -179,10 +218,10 @@ def _roster(army_path: Path, extra: Sequence[Path], fmt: Format, output: str, ou
     catalogs, load = _load_for(army, extra)
     if load.errors:
         for extra_error in load.errors[1:]:
-            print(extra_error, file=err)
+            _say(str(extra_error), err)
         return _no_verdict(load.errors[0], False, out, err)
-    if output == "-":
-        out.write(as_html(army, catalogs) if fmt == "html" else as_text(army, catalogs))
+    if output == "-":  # a terminal, maybe: escaped; a file written with -o FILE keeps the text as it is
+        out.write(terminal_safe(as_html(army, catalogs) if fmt == "html" else as_text(army, catalogs)))
     else:
         try:
             write_roster(army, catalogs, Path(output), fmt)
@@ -194,7 +233,7 @@ def _roster(army_path: Path, extra: Sequence[Path], fmt: Format, output: str, ou
 def _schema(kind: str, system_id: str, out: TextIO, err: TextIO) -> int:
     system = find_system(system_id)
     if system is None:
-        print(f"unknown system {system_id!r} (known: {', '.join(known_systems())})", file=err)
+        _say(f"unknown system {system_id!r} (known: {', '.join(known_systems())})", err)
         return EXIT_NO_VERDICT
     models = {
         "army": system.army_model,
@@ -203,14 +242,14 @@ def _schema(kind: str, system_id: str, out: TextIO, err: TextIO) -> int:
     }
     model = models[kind]
     if model is None:
-        print(f"the {system_id} system has no {kind} files", file=err)
+        _say(f"the {system_id} system has no {kind} files", err)
         return EXIT_NO_VERDICT
     schema: dict[str, Any] = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         **model.model_json_schema(),
         "title": f"Warband {kind} ({system_id})",
     }
-    print(json.dumps(schema, ensure_ascii=False, indent=2), file=out)
+    print(terminal_safe_json(schema, indent=2), file=out)
     return EXIT_OK
 
 
@@ -219,9 +258,9 @@ def _catalog_check(files: Sequence[Path], want_json: bool, out: TextIO, err: Tex
     if load.errors:
         if want_json:
             errors = [e.as_json() for e in load.errors]
-            print(json.dumps({"errors": errors}, ensure_ascii=False, indent=2), file=out)
+            print(terminal_safe_json({"errors": errors}, indent=2), file=out)
         for error in load.errors:
-            print(error, file=err)
+            _say(str(error), err)
         return EXIT_NO_VERDICT
     checked = {p.resolve() for p in files}
     summary = []
@@ -241,11 +280,11 @@ def _catalog_check(files: Sequence[Path], want_json: bool, out: TextIO, err: Tex
             )
             if not want_json:
                 listed = ", ".join(f"{n} {kind}" for kind, n in counts.items())
-                print(
+                _say(
                     f"ok: {lc.file} — {lc.document.system} catalog {lc.document.id!r} "
                     f"revision {lc.document.revision}: {listed}",
-                    file=out,
+                    out,
                 )
     if want_json:
-        print(json.dumps({"catalogs": summary}, ensure_ascii=False, indent=2), file=out)
+        print(terminal_safe_json({"catalogs": summary}, indent=2), file=out)
     return EXIT_OK

@@ -13,6 +13,7 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QDialog
 
 import warband.app
+import warband.gui.preferences as preferences_module
 from warband.gui.preferences import (
     Preferences,
     apply_preferences,
@@ -169,6 +170,40 @@ def test_empty_or_missing_folders_mean_home(tmp_path, _isolated_home):
     assert Preferences().armies_dir() == Path.home()
     assert Preferences(battles_folder=str(tmp_path / "gone")).battles_dir() == Path.home()
     assert Preferences(armies_folder=str(tmp_path)).armies_dir() == tmp_path
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "/table/" + "x" * 300,  # ENAMETOOLONG: one part over 255 bytes
+        "/table" + "/x" * 3000,  # the whole path over PATH_MAX
+        "/table/arm\0ies",  # a NUL: ValueError from every use
+        "~no-such-player-here/armies",  # a home folder that cannot be found
+    ],
+)
+def test_a_folder_no_system_opens_means_home(_isolated_home, name):
+    """Before: File → Open and Save raised OSError (or ValueError) for these."""
+    chosen = Preferences(armies_folder=name, battles_folder=name)
+    assert (chosen.armies_dir(), chosen.battles_dir()) == (Path.home(), Path.home())
+
+
+def test_a_folder_that_cannot_be_read_means_home(tmp_path, _isolated_home, monkeypatch):
+    """Checked by simulation: as root, permissions do not stop a read."""
+    blocked = tmp_path / "blocked"
+    blocked.mkdir()
+    chosen = Preferences(armies_folder=str(blocked / "armies"), battles_folder=str(blocked))
+    real_stat = Path.stat
+
+    def stat(self, *args, **kwargs):
+        if self.is_relative_to(blocked / "armies"):
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_stat(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "stat", stat)
+    assert chosen.armies_dir() == Path.home()
+    assert chosen.battles_dir() == blocked
+    monkeypatch.setattr(preferences_module.os, "access", lambda path, mode: Path(path) != blocked)
+    assert chosen.battles_dir() == Path.home()  # a folder that exists but cannot be listed
 
 
 # --- applying ----------------------------------------------------------------------------------------------

@@ -77,3 +77,17 @@ def test_discard_and_the_default_folder(tmp_path, _isolated_home):
     assert not path.exists()
     assert autosave_dir().is_relative_to(_isolated_home)
     assert find_autosaves(tmp_path / "none") == ([], [])
+
+
+def test_an_original_path_with_a_nul_is_refused_by_name(tmp_path):
+    """A NUL makes every later use of the path raise ValueError; it is refused where it is read."""
+    data = json.loads(autosave_bytes(make_army(), Path("/armies/a.warband.json")))
+    data["original"] = "/armies/a\u0000b.warband.json"
+    path = tmp_path / f"x{SUFFIX}"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(FileError) as err:
+        read_autosave(path)
+    assert (err.value.file, err.value.where) == (str(path), "$.original")
+    assert err.value.message == "'original' is not a usable file path: it holds a NUL character"
+    found, errors = find_autosaves(tmp_path)
+    assert (found, [e.where for e in errors]) == ([], ["$.original"])

@@ -88,10 +88,10 @@ def write_roster(
     """Write the roster in a format, atomically (text and HTML in UTF-8); `FileError` says why it failed."""
     if fmt == "pdf":
         data = as_pdf(army, catalogs, languages)
-    elif fmt == "html":
-        data = as_html(army, catalogs, languages).encode("utf-8")
+    elif fmt == "html":  # a text that is not valid Unicode (a lone surrogate) shows as "?", never a crash
+        data = as_html(army, catalogs, languages).encode("utf-8", errors="replace")
     else:
-        data = as_text(army, catalogs, languages).encode("utf-8")
+        data = as_text(army, catalogs, languages).encode("utf-8", errors="replace")
     try:
         write_bytes_atomic(path, data)
     except OSError as exc:

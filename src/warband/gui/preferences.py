@@ -7,6 +7,7 @@ broken or newer file is not fatal: the defaults apply and the caller tells the p
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any, Literal
 
@@ -80,10 +81,16 @@ class Preferences(BaseModel):
 
 
 def _folder_or_home(text: str) -> Path:
-    if text.strip():
-        folder = Path(text.strip()).expanduser()
-        if folder.is_dir():
+    """The folder named, if it is one that can be listed; else the home folder (never an error: a dialog opens)."""
+    name = text.strip()
+    if not name or "\0" in name:
+        return Path.home()
+    try:
+        folder = Path(name).expanduser()
+        if folder.is_dir() and os.access(folder, os.R_OK | os.X_OK):
             return folder
+    except (OSError, ValueError, RuntimeError):  # a name too long, a folder that cannot be read, no such ~user
+        pass
     return Path.home()
 
 

@@ -14,10 +14,12 @@ from typing import Any
 import platformdirs
 
 from warband.model.locations import APP_NAME
-from warband.model.storage import FileError, read_json, write_bytes_atomic
+from warband.model.storage import FileError, holds_lone_surrogate, read_json, write_bytes_atomic
 
 FORMAT = "warband-settings"
 MAX_RECENT = 10
+MAX_PATH_CHARS = 4096
+"""A recent-files entry longer than this is no path any system opens (PATH_MAX on Linux)."""
 
 
 def settings_path() -> Path:
@@ -35,6 +37,8 @@ class Settings:
 
     def add_recent(self, path: Path) -> None:
         text = str(path)
+        if not usable_path(text):
+            return
         self.recent = [text, *(p for p in self.recent if p != text)][:MAX_RECENT]
 
     def forget_recent(self, path: Path) -> None:
@@ -46,8 +50,13 @@ class Settings:
             "version": 1,
             "geometry": self.geometry,
             "splitters": dict(self.splitters),
-            "recent": list(self.recent),
+            "recent": [p for p in self.recent if usable_path(p)],
         }
+
+
+def usable_path(text: str) -> bool:
+    """Whether a recent-files entry can be a path at all: not empty, no NUL, not too long, valid Unicode."""
+    return 0 < len(text) <= MAX_PATH_CHARS and "\0" not in text and not holds_lone_surrogate(text)
 
 
 def _check(data: Any, file: str) -> Settings:
@@ -66,7 +75,7 @@ def _check(data: Any, file: str) -> Settings:
         raise FileError(file, "$.splitters", "must map names to strings")
     if not isinstance(recent, list) or not all(isinstance(p, str) for p in recent):
         raise FileError(file, "$.recent", "must be a list of file paths")
-    return Settings(geometry, dict(splitters), list(recent)[:MAX_RECENT])
+    return Settings(geometry, dict(splitters), [p for p in recent if usable_path(p)][:MAX_RECENT])
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, FileError | None]:
@@ -75,7 +84,8 @@ def load_settings(path: Path | None = None) -> tuple[Settings, FileError | None]
     if not path.exists():
         return Settings(), None
     try:
-        return _check(read_json(path), str(path)), None
+        # earlier versions wrote undecodable file names as "\udcXX": those entries are dropped, not the file
+        return _check(read_json(path, unicode_checked=False), str(path)), None
     except FileError as exc:
         return Settings(), exc
 

@@ -271,8 +271,9 @@ def load_army(path: Path) -> Army:
 
 def save_army(army: Army, path: Path) -> None:
     """Write an army atomically; on failure the previous file is untouched and `FileError` says why."""
+    data = dumps(army, str(path))  # text that is not valid Unicode is a FileError, before anything is written
     try:
-        write_bytes_atomic(path, dumps(army))
+        write_bytes_atomic(path, data)
     except OSError as exc:
         raise FileError(str(path), "", f"cannot save: {_os_reason(exc)}") from None
 

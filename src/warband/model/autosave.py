@@ -16,7 +16,14 @@ import platformdirs
 
 from warband.model.army import Army, parse_army
 from warband.model.locations import APP_NAME
-from warband.model.storage import FileError, open_envelope, read_json, write_bytes_atomic
+from warband.model.storage import (
+    FileError,
+    holds_lone_surrogate,
+    open_envelope,
+    read_json,
+    replace_lone_surrogates,
+    write_bytes_atomic,
+)
 
 FORMAT = "warband-autosave"
 SUFFIX = ".autosave.json"
@@ -38,15 +45,26 @@ class Recoverable:
 
 
 def autosave_bytes(army: Army, original: Path | None, now: dt.datetime | None = None) -> bytes:
-    """The bytes of an autosave; built on the GUI thread (cheap), written elsewhere."""
+    """The bytes of an autosave; built on the GUI thread (cheap), written elsewhere.
+
+    Never fails on text: the safety copy must be written even if the army holds text that is not valid Unicode
+    (each lone surrogate becomes U+FFFD), and a path that is not (an undecodable file name) is left out.
+    """
+    original_text = str(original) if original else None
+    if original_text is not None and ("\0" in original_text or holds_lone_surrogate(original_text)):
+        original_text = None
     envelope: dict[str, Any] = {
         "format": FORMAT,
         "version": 1,
-        "original": str(original) if original else None,
+        "original": original_text,
         "saved_at": (now or dt.datetime.now(dt.UTC)).isoformat(timespec="seconds"),
         "army": army.model_dump(mode="json"),
     }
-    return json.dumps(envelope, ensure_ascii=False).encode("utf-8")
+    text = json.dumps(envelope, ensure_ascii=False)
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return replace_lone_surrogates(text).encode("utf-8")
 
 
 def write_autosave(path: Path, payload: bytes) -> None:
@@ -62,6 +80,8 @@ def read_autosave(path: Path) -> Recoverable:
     saved_at = data.get("saved_at")
     if original is not None and not isinstance(original, str):
         raise FileError(file, "$.original", "'original' must be a file path or null")
+    if original is not None and "\0" in original:
+        raise FileError(file, "$.original", "'original' is not a usable file path: it holds a NUL character")
     if not isinstance(saved_at, str):
         raise FileError(file, "$.saved_at", "'saved_at' must be a date and time")
     extra = set(data) - {"format", "version", "original", "saved_at", "army"}

@@ -216,7 +216,14 @@ class BattleRun(Generic[B]):
         return True
 
     def _mark(self, step: int, *, undone: bool) -> None:
-        self.log = [e.model_copy(update={"undone": undone}) if e.step == step else e for e in self.log]
+        """Strike out (or back in) the lines of an action. They are near the end of a long log: look from there,
+        so that undo stays quick in a battle of thousands of lines (and replaying its journal too)."""
+        for index in range(len(self.log) - 1, -1, -1):
+            entry = self.log[index]
+            if entry.step == step:
+                self.log[index] = entry.model_copy(update={"undone": undone})
+            elif 0 < entry.step < step:
+                break  # lines are in step order: none of that action is further back
 
     # --- the journal ---------------------------------------------------------------------------------------
     def continue_journal(self, path: Path) -> None:
@@ -449,7 +456,7 @@ def battle_document(run: BattleRun[B], file_model: type[BaseModel]) -> BaseModel
 def save_battle(run: BattleRun[B], file_model: type[BaseModel], path: Path) -> None:
     """Write the battle atomically; on failure the previous file is untouched and `FileError` says why."""
     try:
-        write_bytes_atomic(path, dumps(battle_document(run, file_model)))
+        write_bytes_atomic(path, dumps(battle_document(run, file_model), str(path)))
     except OSError as exc:
         raise FileError(str(path), "", f"cannot save: {exc.strerror or exc}") from None
     with contextlib.suppress(JournalWriteError):  # the file is saved; the journal, cut back whole, lacks the note

@@ -6,15 +6,19 @@ but `FileError`, which names the file, the place (JSON path or line) and what is
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import re
 import tempfile
+import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeAlias, TypeVar
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import PydanticSerializationError
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
 """Files over this size are refused before they are read."""
@@ -74,7 +78,7 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def parse_json_bytes(raw: bytes, file: str) -> Any:
+def parse_json_bytes(raw: bytes, file: str, *, unicode_checked: bool = True) -> Any:
     """Decode and parse, refusing what strict JSON refuses (NaN, duplicate keys, deep nesting)."""
     if len(raw) > MAX_FILE_BYTES:
         raise FileError(file, "", _too_big(len(raw)))
@@ -90,7 +94,109 @@ def parse_json_bytes(raw: bytes, file: str) -> Any:
         raise FileError(file, "", f"not valid JSON ({exc})") from None
     except RecursionError:  # the C parser guards its own recursion
         raise FileError(file, "", "the JSON is nested too deeply") from None
+    if unicode_checked and may_hold_lone_surrogates(raw):
+        refuse_lone_surrogates(data, file)
     return data
+
+
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+"""A JSON escape of a code point U+D800–U+DFFF: the only way strict UTF-8 bytes can give a surrogate."""
+
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+_Loc: TypeAlias = "tuple[str | int, _Loc] | None"
+"""A place in a document as a linked list (key or index, parent): constant cost per node, however deep."""
+
+
+class LoneSurrogate(NamedTuple):
+    """A string of a decoded document that is not valid Unicode, and where it is."""
+
+    where: str
+    """The JSON path of the value, or of the object whose field name it is."""
+    text: str
+    is_key: bool
+    """True when the string is a field name (an object key), not a value."""
+    code: str
+    """The first surrogate, escaped as JSON writes it: '\\ud800'."""
+
+    def reason(self) -> str:
+        """Why the text is refused, naming the field name if it is one."""
+        what = f"the field name {self.text!r}" if self.is_key else "the text"
+        return f"{what} is not valid Unicode: it holds a lone surrogate ({self.code})"
+
+
+def holds_lone_surrogate(text: str) -> bool:
+    """Whether a string holds a code point U+D800–U+DFFF, which no UTF-8 file can hold."""
+    return _SURROGATE.search(text) is not None
+
+
+def replace_lone_surrogates(text: str) -> str:
+    """The text with each lone surrogate replaced by U+FFFD (for a safety copy that must be written anyway)."""
+    return _SURROGATE.sub("\ufffd", text)
+
+
+def may_hold_lone_surrogates(raw: bytes) -> bool:
+    """Whether raw JSON may decode to a lone surrogate: a quick look, so that normal files pay nearly nothing."""
+    return b"\\" in raw and _SURROGATE_ESCAPE.search(raw) is not None  # `in` is a memchr: no backslash, no cost
+
+
+def _escaped(char: str) -> str:
+    return f"\\u{ord(char):04x}"
+
+
+def _loc_path(loc: _Loc) -> str:
+    parts: list[str | int] = []
+    while loc is not None:
+        part, loc = loc
+        parts.append(part)
+    return json_path(reversed(parts))
+
+
+def find_lone_surrogate(data: Any) -> LoneSurrogate | None:
+    """The first string (value or field name, in document order) holding a code point U+D800–U+DFFF.
+
+    Iterative, not recursive: a document may be nested as deeply as the parser allows.
+    """
+    stack: list[tuple[Any, _Loc]] = [(data, None)]
+    while stack:
+        value, loc = stack.pop()
+        if loc is not None and isinstance(loc[0], str) and (found := _SURROGATE.search(loc[0])):
+            return LoneSurrogate(_loc_path(loc[1]), loc[0], True, _escaped(found.group()))
+        if isinstance(value, str):
+            if found := _SURROGATE.search(value):
+                return LoneSurrogate(_loc_path(loc), value, False, _escaped(found.group()))
+        elif isinstance(value, dict):
+            stack.extend((item, (key, loc)) for key, item in reversed(value.items()))
+        elif isinstance(value, list | tuple):
+            stack.extend((value[i], (i, loc)) for i in range(len(value) - 1, -1, -1))
+    return None
+
+
+def refuse_lone_surrogates(data: Any, file: str) -> None:
+    """Raise FileError (file, place, field) if any string of a decoded document is not valid Unicode."""
+    found = find_lone_surrogate(data)
+    if found is not None:
+        raise FileError(file, found.where, found.reason())
+
+
+def unsavable_text(data: Any, file: str) -> FileError | None:
+    """The error to give when a document about to be written holds text that is not valid Unicode."""
+    found = find_lone_surrogate(data)
+    if found is None:
+        return None
+    return FileError(file, found.where, f"cannot save: {found.reason()}")
+
+
+def json_bytes(data: Any, file: str, **options: Any) -> bytes:
+    """`json.dumps` (ensure_ascii=False) in UTF-8; text that is not valid Unicode is a FileError, not a crash."""
+    text = json.dumps(data, ensure_ascii=False, **options)
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        error = unsavable_text(data, file)
+        if error is None:  # pragma: no cover - only a lone surrogate stops UTF-8
+            raise
+        raise error from None
 
 
 def _too_big(size: int) -> str:
@@ -99,7 +205,7 @@ def _too_big(size: int) -> str:
     )
 
 
-def read_json(path: Path) -> Any:
+def read_json(path: Path, *, unicode_checked: bool = True) -> Any:
     """Read a JSON file, refusing a file over the size limit before reading it."""
     file = str(path)
     try:
@@ -116,7 +222,7 @@ def read_json(path: Path) -> Any:
         raise FileError(file, "", "permission denied: the file cannot be read") from None
     except OSError as exc:
         raise FileError(file, "", f"the file cannot be read ({exc.strerror or exc})") from None
-    return parse_json_bytes(raw, file)
+    return parse_json_bytes(raw, file, unicode_checked=unicode_checked)
 
 
 def open_envelope(data: Any, file: str, expected_format: str) -> dict[str, Any]:
@@ -181,14 +287,28 @@ def validate_model(model: type[M], data: Mapping[str, Any], file: str) -> M:
         raise FileError(file, "", "the JSON is nested too deeply") from None
 
 
-def dumps(document: BaseModel) -> bytes:
-    """The bytes Warband writes for a document: stable key order, UTF-8, a final newline."""
-    return document.model_dump_json(indent=2, by_alias=True).encode("utf-8") + b"\n"
+def dumps(document: BaseModel, file: str = "") -> bytes:
+    """The bytes Warband writes for a document: stable key order, UTF-8, a final newline.
+
+    Text that is not valid Unicode (a lone surrogate) raises FileError naming `file` and the place.
+    """
+    try:
+        return document.model_dump_json(indent=2, by_alias=True).encode("utf-8") + b"\n"
+    except PydanticSerializationError:
+        error = unsavable_text(document.model_dump(mode="python", by_alias=True), file)
+        if error is None:
+            raise
+        raise error from None
 
 
 def write_bytes_atomic(path: Path, data: bytes, chunk: int = 1 << 20) -> None:
-    """Write next to the target, flush, fsync, then replace: a crash leaves the old file whole."""
+    """Write next to the target, flush, fsync, then replace: a crash leaves the old file whole.
+
+    Temporary files an earlier, killed save of the same file left behind are removed first (see
+    `remove_stale_temporary_files`).
+    """
     folder = path.parent
+    remove_stale_temporary_files(path)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     tmp = Path(tmp_name)
     try:
@@ -205,6 +325,35 @@ def write_bytes_atomic(path: Path, data: bytes, chunk: int = 1 << 20) -> None:
         tmp.unlink(missing_ok=True)
         raise
     _fsync_folder(folder)
+
+
+STALE_AFTER_SECONDS = 3600
+"""A temporary file of a save this old was left by a save that was killed: no save takes an hour."""
+
+_RANDOM_PART = "[a-z0-9_]{8}"
+"""What `tempfile.mkstemp` puts between the prefix and the suffix (its `_RandomNameSequence`)."""
+
+
+def remove_stale_temporary_files(path: Path, now: float | None = None) -> None:
+    """Remove what killed saves of this file left: `.{name}.XXXXXXXX.tmp`, regular files, over an hour old.
+
+    Only names exactly as `write_bytes_atomic` makes them for this target are touched (never links, folders, or
+    another file's); every error is ignored, since cleaning must never make a save fail.
+    """
+    prefix = f".{path.name}."
+    pattern = re.compile(re.escape(prefix) + _RANDOM_PART + re.escape(".tmp"))
+    limit = (time.time() if now is None else now) - STALE_AFTER_SECONDS
+    try:
+        with os.scandir(path.parent) as entries:
+            candidates = [
+                entry for entry in entries if entry.name.startswith(prefix) and pattern.fullmatch(entry.name)
+            ]
+    except (OSError, ValueError):
+        return
+    for entry in candidates:
+        with contextlib.suppress(OSError):  # one that vanished or cannot be removed leaves the others to go
+            if entry.is_file(follow_symlinks=False) and entry.stat(follow_symlinks=False).st_mtime < limit:
+                os.unlink(entry.path)
 
 
 def _fsync_folder(folder: Path) -> None:

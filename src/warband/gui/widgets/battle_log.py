@@ -288,7 +288,7 @@ class BattleLogPanel(QWidget):
             return None
         text = log_as_text(self.model.document.run.log, self.model.layout)
         try:
-            write_bytes_atomic(path, text.encode("utf-8"))
+            write_bytes_atomic(path, text.encode("utf-8", errors="replace"))  # a lone surrogate: "?"
         except OSError as exc:
             self.reported.emit(_("Cannot write the log to {file}: {reason}").format(file=path, reason=exc), True)
             return None
