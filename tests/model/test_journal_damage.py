@@ -384,3 +384,24 @@ def test_killed_resumed_continued_and_killed_again_three_generations(tmp_path):
         assert_at(resumed, want)
         assert resumed.read_report.torn and resumed.read_report.dropped == 0
         assert sum(e.text.startswith("generation") for e in resumed.log) == 3 * (generation + 1)
+
+
+def test_a_journal_that_stopped_starts_again_from_the_battle_as_it_is(tmp_path, monkeypatch):
+    """A failed write that cannot even be cut off stops the journal; once saved elsewhere, a new one starts."""
+    path = tmp_path / "b.battle-journal"
+    run, points = played(path)
+    disk = FailingDisk(monkeypatch)
+    disk.full = True
+    monkeypatch.setattr(journal_module.os, "ftruncate", lambda fd, size: (_ for _ in ()).throw(OSError(5, "EIO")))
+    with pytest.raises(JournalWriteError):
+        run.execute(NextPhase())
+    assert run.journal_broken
+    with pytest.raises(JournalWriteError, match="stopped"):
+        run.execute(NextPhase())
+    assert_at(resume(path, ConfrontationBattle, PARSE), points[-1])  # the fragment left is dropped at resume
+    monkeypatch.undo()
+    fresh = tmp_path / "c.battle-journal"
+    run.restart_journal(fresh)
+    assert not path.exists() and not run.journal_broken and run.session.undo_label is None
+    run.execute(NextPhase())
+    assert resume(fresh, ConfrontationBattle, PARSE).battle == run.battle

@@ -137,10 +137,25 @@ class BattleActions(QObject):
             return
         self._telling_journal = True
         try:
-            if self.asker.journal_failed(text):
-                self.save_as()
+            if self.asker.journal_failed(text) and self.save_as():
+                self._restart_broken_journal()
         finally:
             self._telling_journal = False
+
+    def _restart_broken_journal(self) -> None:
+        """Once the battle is saved elsewhere, a journal that stopped (a failed write that could not be cut off)
+        starts anew from the battle as it is, so that play goes on journalled."""
+        from warband.model.journal import JournalWriteError
+
+        document = self.document
+        if document is None or not document.run.journal_broken:
+            return
+        try:
+            document.run.restart_journal(self._journal_path())
+        except JournalWriteError:
+            return  # still failing: the next action says so again
+        document.history_changed.emit()
+        self.status.emit(_("The battle's journal starts again from the battle as it is now"))
 
     def _new_run(self, battle: Any, **kwargs: Any) -> BattleRun[Any] | None:
         """A run journalled into the state folder; None (the player told why) when its journal cannot be made."""

@@ -257,6 +257,7 @@ class BattleRun(Generic[B]):
         written) when it cannot be."""
         journal = self._journal
         if journal is None:
+            self.dice.forget_calls()  # nowhere to keep them: never let them pile up in a long unjournalled run
             return
         calls = self.dice.calls
         if calls:
@@ -271,6 +272,20 @@ class BattleRun(Generic[B]):
                 journal.unwritten(line)
                 raise JournalWriteError(str(journal.path), "", exc.strerror or str(exc)) from None
         self.dice.forget_calls()
+
+    def restart_journal(self, path: Path) -> None:
+        """Journal anew from the battle as it is now, in a new file (the old one stopped: see `journal_broken`).
+        The undo history goes, as at a hand-over: the new journal could not replay it. Raises
+        `JournalWriteError`, and then nothing changed."""
+        old = self._journal
+        self._start_journal(path)
+        if old is not None:
+            old.close()
+            old.path.unlink(missing_ok=True)
+        self._journal_path = path
+        self.session.forget_history()
+        self._undo_steps.clear()
+        self._redo_steps.clear()
 
     @property
     def journal_path(self) -> Path | None:
