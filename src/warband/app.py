@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import gc
+import logging
 import sys
 from collections.abc import Sequence
+from functools import partial
 
 import warband.gui  # noqa: F401  (pydantic before PySide6: see warband/gui/__init__.py)
 
@@ -13,9 +15,12 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from warband import __version__
+from warband.gui.crash_dialog import CrashHandler
+from warband.gui.logfile import LOGGER, LogSetup, log_dir, setup_logging
 from warband.gui.main_window import MainWindow
 from warband.gui.preferences import apply_preferences, effective_language, load_preferences
 from warband.gui.qt_translations import install_qt_translations
+from warband.gui.recovery import recovery_dir
 from warband.gui.settings import load_settings, settings_path
 from warband.model.autosave import autosave_dir
 from warband.model.catalog import CatalogLoad, catalog_paths, load_catalogs
@@ -28,7 +33,24 @@ def load_window_catalogs() -> CatalogLoad:
 
 
 def run(argv: Sequence[str] = (), *, smoke: bool = False) -> int:
-    """Open the window (or, with `smoke`, build it offscreen, paint it once and leave)."""
+    """Open the window (or, with `smoke`, build it offscreen, paint it once and leave).
+
+    The window logs warnings and errors to the state folder and shows an uncaught error in a dialog that offers
+    to save the work; the smoke check does neither (it has nothing to lose, and its errors must fail it).
+    """
+    if smoke:
+        return _run(argv, None)
+    logs = setup_logging(log_dir())
+    try:
+        return _run(argv, logs)
+    except Exception:
+        logging.getLogger(LOGGER).exception("Warband stopped on an error")
+        raise
+    finally:
+        logs.close()
+
+
+def _run(argv: Sequence[str], logs: LogSetup | None) -> int:
     app = QApplication.instance() or QApplication([sys.argv[0], *argv])
     app.setApplicationName("Warband")
     app.setApplicationVersion(__version__)
@@ -46,12 +68,15 @@ def run(argv: Sequence[str] = (), *, smoke: bool = False) -> int:
     )
     window.preferences = preferences
     window.autosaver.enabled = preferences.autosave
-    if smoke:
+    if logs is None:
         window.show()
         app.processEvents()
         window.grab()
         window.autosaver.shutdown()
         return 0
+    window.log_file = logs.path
+    crash = CrashHandler(partial(window.save_recovery, recovery_dir()), window=window, log_file=logs.path)
+    crash.install()
     window.show()
 
     def after_start() -> None:
@@ -77,4 +102,7 @@ def run(argv: Sequence[str] = (), *, smoke: bool = False) -> int:
         window.battles.offer_resume()
 
     QTimer.singleShot(0, after_start)
-    return app.exec()
+    try:
+        return app.exec()
+    finally:
+        crash.uninstall()

@@ -26,6 +26,8 @@ from warband.gui.builder.builder_tab import BuilderTab
 from warband.gui.dialogs import Asker, QtAsker, Unsaved
 from warband.gui.pages import tab_page
 from warband.gui.preferences import Preferences, apply_preferences, save_preferences
+from warband.gui.problem_report import ProblemReportDialog
+from warband.gui.recovery import Recovered, save_work, window_work
 from warband.gui.rules_help import RuleNamer, RulesHelpDialog
 from warband.gui.settings import Settings, save_settings
 from warband.gui.widgets.plain_text import escape_mnemonic
@@ -98,6 +100,9 @@ class MainWindow(RosterAndRules, QMainWindow):
         """Set by app.py from the player's file; Edit → Preferences changes and saves it."""
         self.choose_preferences: Callable[[Preferences], Preferences | None] = self._preferences_dialog
         self.rules_help: RulesHelpDialog | None = None
+        self.log_file: Path | None = None
+        """The log file (set by app.py), whose tail Help → Report a Problem shows; None: no log."""
+        self.problem_report: ProblemReportDialog | None = None
         self.rule_namer = RuleNamer(self)
         """The rule named by the latest problem or refusal, which Help → Explain Rule opens."""
         self.rule_namer.named.connect(self._on_rule_namer_named)
@@ -176,6 +181,9 @@ class MainWindow(RosterAndRules, QMainWindow):
         )
         self.explain_rule_action.setEnabled(False)
         self.about_action = self._action(_("&About Warband"), self._about, None, "actionAbout")
+        self.report_problem_action = self._action(
+            _("Report a &Problem…"), lambda: self.report_problem(), None, "actionReportProblem"
+        )
         self.preferences_action = self._action(
             _("&Preferences…"), self.edit_preferences, [key(std.Preferences), key("Ctrl+,")], "actionPreferences"
         )
@@ -223,6 +231,7 @@ class MainWindow(RosterAndRules, QMainWindow):
         help_menu.addAction(self.rules_action)
         help_menu.addAction(self.explain_rule_action)
         help_menu.addSeparator()
+        help_menu.addAction(self.report_problem_action)
         help_menu.addAction(self.about_action)
         self.statusBar().messageChanged.connect(self.rule_namer.note_text)
         self._fill_recent_menu()
@@ -457,6 +466,13 @@ class MainWindow(RosterAndRules, QMainWindow):
         self._set_document(document, autosave_path=item.file)
         self.statusBar().showMessage(_("Recovered unsaved work from {time}").format(time=item.saved_at), STATUS_MS)
 
+    def save_recovery(self, folder: Path) -> list[Recovered]:
+        """After an unexpected error: the army on screen and the battle in play, each to a new file in `folder`
+        (never over their own files, nothing marked as saved)."""
+        kit = self.battles.kit
+        work = window_work(self.document, self.battles.document, kit.file_model if kit else None)
+        return save_work(work, folder)
+
     # --- window --------------------------------------------------------------------------------------------
     def _restore_layout(self) -> None:
         if self.settings.geometry:
@@ -514,6 +530,17 @@ class MainWindow(RosterAndRules, QMainWindow):
         except FileError as exc:
             self.asker.error(_("Cannot save the preferences"), str(exc))
         return True
+
+    def report_problem(self) -> ProblemReportDialog:
+        """Help → Report a Problem: the version, the platform and the log's tail, ready to copy."""
+        if self.problem_report is None:
+            self.problem_report = ProblemReportDialog(self.log_file, self)
+        else:
+            self.problem_report.refresh()
+        self.problem_report.show()
+        self.problem_report.raise_()
+        self.problem_report.activateWindow()
+        return self.problem_report
 
     def _about(self) -> None:
         box = QMessageBox(self)
