@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import pytest
@@ -15,9 +16,11 @@ from warband.gui.resolver.divination_view import divination_bars, odds_text
 from warband.gui.resolver.resolver_tab import ResolverTab
 from warband.gui.widgets.dice_entry import DiceEntryWidget, read_dice
 from warband.gui.widgets.odds_chart import BarKind, OddsChartWidget, format_percent
+from warband.model.army import load_army
 from warband.model.battle import BattleRun
 from warband.model.catalog import builtin_catalog_paths, load_catalogs
-from warband.model.dice import D5, D6, DiceError, SeededDice, divination_success
+from warband.model.dice import D5, D6, DiceError, SeededDice, TypedDice, divination_success
+from warband.model.systems.confrontation.battle_calls import CallRequest
 from warband.model.systems.confrontation.battle_commands import NextPhase, SetModelFlag, SetModelNumber
 from warband.model.systems.confrontation.battle_rules import start_battle
 from warband.model.systems.confrontation.battle_state import RulesOptions
@@ -324,6 +327,68 @@ def test_ar_05_undo_restores_the_battle_and_marks_the_outcome(tab_doc):
     assert "renfort" in miracles_listed(tab)
     assert document.run.log[-1].undone
     assert "This call was undone." in tab.outcome_panel.outcome_detail.text()
+
+
+# --- a miracle the catalogs no longer know (AR-02) ------------------------------------------------------
+GONE = "lost-miracle"
+
+
+@pytest.fixture
+def unknown_tab(qtbot, catalogs, tmp_path):
+    """The Aline of `armies()` read from her army file, which names a miracle no loaded catalog has."""
+    (_aline, army), bruno = armies()
+    data = army.model_dump(mode="json")
+    data["units"][0]["miracles"] = [GONE, "renfort"]
+    path = tmp_path / "aline.warband.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    battle = start_battle([("Aline", load_army(path)), bruno], catalogs)
+    battle = NextPhase().apply(NextPhase().apply(battle))
+    document = BattleDocument(BattleRun(battle, dice=SeededDice(1)))
+    tab = ResolverTab(document)
+    qtbot.addWidget(tab)
+    yield tab, document
+    document.close()
+
+
+def test_ar_02_an_unknown_miracle_is_listed_as_one_that_cannot_be_called(unknown_tab, qtbot):
+    """Issue 12, item 6: Roll was enabled, then a ValueError inside its handler; the player saw nothing."""
+    tab, document = unknown_tab
+    assert miracles_listed(tab) == [GONE, "renfort"]  # the battle keeps it
+    assert tab.selected_miracle == "renfort"  # the first that can be called is preselected
+    assert tab.miracle_combo.itemText(0) == f"{GONE} — not in the loaded catalogs: cannot be called (AR-02)"
+    choose(tab, GONE)
+    tab.sight_check.setChecked(True)  # whatever else is confirmed
+    assert [p.rule for p in tab.problems] == ["AR-02"]
+    reason = tab.problems_label.text()
+    assert reason.startswith(f"AR-02: The miracle “{GONE}” of Iron Priestess is not in the loaded catalogs")
+    assert tab.problems_label.isVisibleTo(tab)
+    assert tab.problems_label.textFormat() == Qt.TextFormat.PlainText  # the id is the file's text
+    assert not tab.roll_button.isEnabled()
+    assert not tab.dice_entry.apply_button.isEnabled()
+    assert not tab.fervour_spin.isEnabled() and not tab.difficulty_spin.isVisibleTo(tab)
+    assert tab.odds_label.text() == "No odds: the miracle is not in the loaded catalogs."
+    before, log = document.battle, list(document.run.log)
+    qtbot.mouseClick(tab.roll_button, Qt.MouseButton.LeftButton)
+    qtbot.keyClick(tab, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    assert tab.roll() is None and tab.call_with_dice((6,)) is None
+    assert document.battle is before and document.run.log == log
+    assert tab.outcome_label.text() == "No call yet."
+
+
+def test_ar_02_the_document_refuses_an_unknown_miracle_with_the_reason(unknown_tab, qtbot):
+    """Asked directly (a script, a journal), the document refuses the call as a value: no exception escapes."""
+    tab, document = unknown_tab
+    before = document.battle
+    request = CallRequest(PRIESTESS, GONE, 2, True, 6)
+    with qtbot.waitSignal(document.refused) as refused:
+        assert document.call_miracle(request, TypedDice((4,))) is None
+    assert refused.args[0].startswith(f"AR-02: The miracle “{GONE}” of Iron Priestess")
+    with qtbot.waitSignal(document.refused):
+        assert document.call_miracle(request) is None  # the program's dice: none thrown
+    assert document.battle is before and document.run.log == []
+    choose(tab, "renfort", 3, sight=True)
+    assert tab.roll_button.isEnabled()  # the miracles the catalogs know are called as before
+    assert tab.call_with_dice((5,)) is not None
 
 
 def test_ctrl_r_rolls_and_ctrl_e_goes_to_the_dice(tab_doc, qtbot):

@@ -76,13 +76,12 @@ class BattleDocument(BattleDocumentBase[ConfrontationBattle]):
         """Each side rolls a die; the higher wins. A tie is logged and changes nothing: roll again."""
         first, second = self.run.dice.roll(6, 2)
         if first == second:
-            self.run.note(
+            if self.note(
                 Phrase(N_("Tactical roll: {first} – {second}, a tie: roll again"), first=first, second=second),
                 dice=(first, second),
                 source="rolled",
-            )
-            self.log_changed.emit()
-            self.refused.emit(Problem.of("CF-15", "tactical.tie", None, roll=first).sentence)
+            ):
+                self.refused.emit(Problem.of("CF-15", "tactical.tie", None, roll=first).sentence)
             return first, second
         winner = 0 if first > second else 1
         player = self.battle.sides[winner].player

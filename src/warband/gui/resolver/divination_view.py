@@ -22,11 +22,12 @@ def faithful_text(battle: ConfrontationBattle, m: Model) -> str:
 
 
 def miracle_text(battle: ConfrontationBattle, miracle_id: str) -> str:
-    """ "Renfort — fervour 2+, difficulty 8"; a difficulty set at the table says so."""
+    """ "Renfort — fervour 2+, difficulty 8"; a difficulty set at the table says so, and a miracle the catalogs
+    no longer know says that it cannot be called (AR-02)."""
     miracle = battle.entries.miracles.get(miracle_id)
     name = miracle_name(battle, miracle_id)
     if miracle is None:
-        return name
+        return _("{name} — not in the loaded catalogs: cannot be called (AR-02)").format(name=name)
     if miracle.difficulty is None:
         return _("{name} — fervour {fervour}+, difficulty set at the table").format(
             name=name, fervour=miracle.fervour

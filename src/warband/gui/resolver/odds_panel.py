@@ -38,6 +38,11 @@ class OddsPanel(QGroupBox):
         self._say(_("Choose a Faithful and a miracle to see the odds."), big=False)
         self.chart.clear()
 
+    def show_unavailable(self, reason: str) -> None:
+        """No odds can be given for this call: why, and no chart."""
+        self._say(reason, big=False)
+        self.chart.clear()
+
     def show_call(self, battle: ConfrontationBattle, fervour: int, difficulty: int | None) -> None:
         """The odds of 1D6 + fervour against the difficulty (None: not entered yet) with the battle's options."""
         if difficulty is None:

@@ -152,7 +152,7 @@ class ResolverTab(RefreshWhenShown):
         probe = TypedDice(values)
         try:
             calls.call_miracle(self._document.battle, request, probe)  # a pure trial: how many dice it takes
-        except (RefusedError, DiceError, ValueError):
+        except (RefusedError, DiceError):
             pass  # the document refuses it the same way, with the reason
         else:
             if probe.remaining:  # dice left over would be dropped without a word
@@ -177,8 +177,9 @@ class ResolverTab(RefreshWhenShown):
         self.form.show_faithful(battle, faithful, self._key)
         chosen = next((m for m in faithful if m.key == self._key), None)
         left = rules.left_to_call(chosen) if chosen else []
-        if self._miracle not in left:
-            self._miracle = left[0] if left else None
+        if self._miracle not in left:  # the first the catalogs know (AR-02: the others cannot be called)
+            known = [mid for mid in left if mid in battle.entries.miracles]
+            self._miracle = next(iter(known or left), None)
         self.form.show_miracles(battle, left, self._miracle)
         call = None if chosen is None or self._miracle is None else (chosen.key, self._miracle)
         miracle = battle.entries.miracles.get(self._miracle) if self._miracle else None
@@ -209,7 +210,10 @@ class ResolverTab(RefreshWhenShown):
             self.odds_panel.clear()
             return
         miracle = battle.entries.miracles.get(request.miracle)
-        difficulty = request.difficulty if miracle is None or miracle.difficulty is None else miracle.difficulty
+        if miracle is None:  # AR-02: no fervour, no difficulty, no odds
+            self.odds_panel.show_unavailable(_("No odds: the miracle is not in the loaded catalogs."))
+            return
+        difficulty = request.difficulty if miracle.difficulty is None else miracle.difficulty
         self.odds_panel.show_call(battle, request.fervour, difficulty)
 
     def _show_outcome(self) -> None:

@@ -58,7 +58,11 @@ class PfpvSceneDocument(BattleDocumentBase[PfpvScene]):
         dice: Dice | None = None,
     ) -> casting.Result | None:
         """Cast with the rolls given (each 0 … 10, typed from the table) or rolled now; applied and logged."""
-        setup = self.setup(key, choice)
+        try:
+            setup = self.setup(key, choice)
+        except RefusedError as exc:  # a spell the catalogs no longer know (AR-02)
+            self._refuse(exc.reason)
+            return None
         typed = contact is not None
         if contact is None:
             rolled = self.roll_2d5(len(setup.source_skills) + len(setup.discipline_skills), dice)

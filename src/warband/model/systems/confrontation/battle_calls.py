@@ -7,11 +7,20 @@ from dataclasses import dataclass
 
 from warband.model.army import Problem
 from warband.model.dice import Dice
-from warband.model.messages import N_, Phrase, term
+from warband.model.messages import N_, TEMPLATES, Phrase, term
 from warband.model.session import RefusedError
 from warband.model.systems.confrontation.battle_rules import call_bars, miracle_name, model, with_model
 from warband.model.systems.confrontation.battle_state import PHASE_NAMES, ConfrontationBattle, RulesOptions
 from warband.model.systems.confrontation.schema import Miracle
+
+TEMPLATES.update(
+    {
+        "call.unknown_miracle": N_(
+            "The miracle “{miracle}” of {unit} is not in the loaded catalogs: its fervour and difficulty are "
+            "unknown, so it cannot be called (the battle keeps it as it is)."
+        ),
+    }
+)
 
 
 # --- calling a miracle (CF-09 … CF-12, CF-17, CF-19) -------------------------------------------------------
@@ -73,25 +82,26 @@ def call_problems(battle: ConfrontationBattle, request: CallRequest) -> list[Pro
     name = miracle_name(battle, request.miracle)
     if request.miracle not in m.unit.miracles:
         return [Problem.of("CF-01", "call.not_owned", ref, unit=m.label, miracle=name)]
+    miracle = battle.entries.miracles.get(request.miracle)
+    if miracle is None:  # AR-02: kept in the army, but nothing to roll against
+        return [Problem.of("AR-02", "call.unknown_miracle", ref, unit=m.label, miracle=request.miracle)]
     problems: list[Problem] = []
     if request.miracle in m.state.called:
         problems.append(Problem.of("CF-09", "call.twice", ref, unit=m.label, miracle=name))
-    miracle = battle.entries.miracles.get(request.miracle)
-    if miracle is not None:
-        if request.fervour < miracle.fervour:
-            problems.append(
-                Problem.of(
-                    "CF-19",
-                    "call.fervour_low",
-                    ref,
-                    miracle=name,
-                    minimum=miracle.fervour,
-                    fervour=request.fervour,
-                )
+    if request.fervour < miracle.fervour:
+        problems.append(
+            Problem.of(
+                "CF-19",
+                "call.fervour_low",
+                ref,
+                miracle=name,
+                minimum=miracle.fervour,
+                fervour=request.fervour,
             )
-        if miracle.difficulty is None and request.difficulty is None:
-            how = miracle.difficulty_note or term(N_("see the miracle card"))
-            problems.append(Problem.of("CF-17", "call.difficulty", ref, miracle=name, how=how))
+        )
+    if miracle.difficulty is None and request.difficulty is None:
+        how = miracle.difficulty_note or term(N_("see the miracle card"))
+        problems.append(Problem.of("CF-17", "call.difficulty", ref, miracle=name, how=how))
     if request.fervour > m.state.faith:
         problems.append(
             Problem.of(
@@ -104,6 +114,8 @@ def call_problems(battle: ConfrontationBattle, request: CallRequest) -> list[Pro
 
 
 def difficulty_of(battle: ConfrontationBattle, request: CallRequest) -> int:
+    """The total to reach: the card's, or the one set at the table (CF-17). A call that `call_problems` lets
+    through always has one."""
     miracle: Miracle | None = battle.entries.miracles.get(request.miracle)
     if miracle is not None and miracle.difficulty is not None:
         return miracle.difficulty

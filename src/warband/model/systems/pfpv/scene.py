@@ -27,6 +27,10 @@ TEMPLATES.update(
         "pf.setup": N_("{reason}"),
         "pf.simultaneous": N_("{unit} already casts {count} spells at once: 6 at the most (PF-04)."),
         "pf.unknown_spell": N_("{unit} does not know the spell {spell}."),
+        "pf.spell_unknown": N_(
+            "The spell “{spell}” is not in the loaded catalogs: {unit} cannot cast it "
+            "(the scene keeps it as it is)."
+        ),
     }
 )
 
@@ -253,9 +257,14 @@ class CastingSetup(Frozen):
 
 def build_setup(scene: PfpvScene, key: str, choice: CastingSetup) -> casting.Setup:
     """The casting's numbers from the character, the spell's combination (the game master's modifiers when
-    given, PF-01), and the choices; fatigue and the spells cast at once come from the scene (PF-04)."""
+    given, PF-01), and the choices; fatigue and the spells cast at once come from the scene (PF-04). A spell the
+    scene's catalogs do not hold is refused (AR-02)."""
     profile = profile_of(scene, key)
-    spell = scene.entries.spells[choice.spell]
+    spell = scene.entries.spells.get(choice.spell)
+    if spell is None:  # AR-02: no level, no combinations to cast it by
+        raise RefusedError(
+            Problem.of("AR-02", "pf.spell_unknown", None, unit=label_of(scene, key), spell=choice.spell)
+        )
     combination = spell.combinations[choice.combination]
     sources = {p.id: choice.source_modifiers.get(p.id, p.modifier) for p in combination.sources}
     disciplines = {p.id: choice.discipline_modifiers.get(p.id, p.modifier) for p in combination.disciplines}

@@ -11,7 +11,7 @@ from warband.model.army import Problem, UnitRef, stamp, unit_label
 from warband.model.catalog import Catalogs
 from warband.model.dice import Dice, at_least
 from warband.model.edits import replace
-from warband.model.messages import COMMA, N_, OR, Phrase, joined, term
+from warband.model.messages import COMMA, N_, OR, TEMPLATES, Phrase, joined, term
 from warband.model.names import CatalogName
 from warband.model.session import RefusedError
 from warband.model.systems.powerdice.battle_state import (
@@ -26,6 +26,15 @@ from warband.model.systems.powerdice.battle_state import (
 )
 from warband.model.systems.powerdice.rules import shares_trait, traits_text
 from warband.model.systems.powerdice.schema import Caster, PowerDiceArmy, PowerDiceUnit, Profile, Snapshot, Spell
+
+TEMPLATES.update(
+    {
+        "pd.spell_unknown": N_(
+            "The spell “{spell}” of {unit} is not in the loaded catalogs: its difficulty is unknown, so it "
+            "cannot be cast (the battle keeps it as it is)."
+        ),
+    }
+)
 
 
 def model_key(side: int, unit_id: str) -> str:
@@ -292,9 +301,11 @@ def cast_problems(battle: PowerDiceBattle, request: CastRequest) -> list[Problem
     ref = c.ref()
     if c.state.removed:
         return [Problem.of("PD-03", "pd.out_of_play", ref, unit=c.label)]
-    problems: list[Problem] = []
     spell = battle.entries.spells.get(request.spell)
-    if spell is not None and not shares_trait(c.caster, spell):
+    if spell is None:  # AR-02: nothing to roll against
+        return [Problem.of("AR-02", "pd.spell_unknown", ref, spell=request.spell, unit=c.label)]
+    problems: list[Problem] = []
+    if not shares_trait(c.caster, spell):
         problems.append(
             Problem.of(
                 "PD-01",
@@ -379,8 +390,11 @@ def helpers(battle: PowerDiceBattle, key: str) -> list[CasterModel]:
 
 
 def chance(battle: PowerDiceBattle, request: CastRequest) -> Fraction:
-    """PD-08: the exact chance that the dice reach the spell's difficulty."""
-    spell = battle.entries.spells[request.spell]
+    """PD-08: the exact chance that the dice reach the spell's difficulty (none for a spell the catalogs no
+    longer know, AR-02: it cannot be cast)."""
+    spell = battle.entries.spells.get(request.spell)
+    if spell is None:
+        return Fraction(0)
     return at_least(spell.difficulty, request.total) if request.total > 0 else Fraction(0)
 
 
