@@ -67,7 +67,7 @@ class BattleDocumentBase(QObject, Generic[B]):
             return self.run.file.name
         state: Any = self.battle
         players = " – ".join(side.player for side in state.sides)
-        return f"Battle: {players}"
+        return _("Battle: {players}").format(players=players)
 
     def act(self, command: Command[B], **log: Any) -> bool:
         """Carry out an action; a refusal is reported through `refused` with its rule, and nothing changes."""
