@@ -46,7 +46,6 @@ from warband.model.systems.confrontation.battle_commands import (
 from warband.model.systems.confrontation.battle_rules import divination_order, start_battle
 from warband.model.systems.confrontation.battle_state import ConfrontationBattle
 
-
 MIRACLES = ("priere", "renfort", "benediction", "chatiment-celeste", "flamme-purificatrice", "lumiere-aveuglante")
 """Miracles of the example army's Faithful; each calls the first of its own it may."""
 
@@ -79,7 +78,8 @@ def one_action(run: BattleRun[ConfrontationBattle], n: int) -> None:
 
 def call_or_advance(run: BattleRun[ConfrontationBattle], n: int) -> None:
     """In the Divination phase, the Faithful whose turn it is calls one of its miracles it has not called yet;
-    otherwise (or when it has none left) the next phase, with a Tactical winner on entering the Divination."""
+    otherwise (or when it has none left) a model's state changes, or the next phase comes, with a Tactical winner
+    on entering the Divination."""
     battle = run.battle
     slots = [s for s in divination_order(battle).slots if not s.done]
     if battle.phase == "divination" and slots:
@@ -96,6 +96,9 @@ def call_or_advance(run: BattleRun[ConfrontationBattle], n: int) -> None:
                 command, text=outcome.sentence(), dice=outcome.dice, source="rolled", success=outcome.success
             )
             return
+    if n % 3:  # the players act on the table: a model's state changes (a battle lasts at most 1,000 turns)
+        run.execute(SetModelFlag(key=f"{n % 2}:u5", field="engaged", value=(n // 3) % 2 == 0))
+        return
     run.execute(NextPhase())
     if run.battle.phase == "divination" and run.battle.tactical_winner is None:
         run.execute(SetTacticalWinner(side=n % 2))
@@ -123,7 +126,8 @@ def main(argv: list[str]) -> int:
         print(
             f"journal size: {size / 1_048_576:.2f} MB (start line {head / 1024:.1f} KB); "
             f"{(size - head) / max(1, lines - 1):.0f} bytes per line; "
-            f"target {target / 1_048_576:.1f} MB, ratio {size / target:.2f}  {'OK' if size <= target else 'MISSED'}"
+            f"target {target / 1_048_576:.1f} MB, ratio {size / target:.2f}  "
+            f"{'OK' if size <= target else 'MISSED'}"
         )
         median = statistics.median(times) / 1e6
         print(
