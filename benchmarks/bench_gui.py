@@ -247,6 +247,13 @@ class BenchAsker:
     def error(self, title: str, text: str) -> None:
         self.errors.append(f"{title}: {text}")
 
+    def warning(self, title: str, text: str) -> None:
+        self.errors.append(f"{title}: {text}")
+
+    def journal_failed(self, text: str) -> bool:
+        self.errors.append(text)  # a benchmark whose journal cannot be written measures nothing true
+        return False
+
     def catalog_changes(self, name: str, changes: list[Change]) -> bool:
         return True
 

@@ -47,6 +47,11 @@ class ScriptedAsker:
     def error(self, title: str, text: str) -> None:
         self.errors.append((title, text))
 
+    warnings: list[tuple[str, str]] = field(default_factory=list)
+
+    def warning(self, title: str, text: str) -> None:
+        self.warnings.append((title, text))
+
     def catalog_changes(self, name: str, changes: list[Change]) -> bool:
         self.asked.append(f"changes:{name}")
         self.changes = list(changes)

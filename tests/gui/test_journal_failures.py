@@ -71,7 +71,7 @@ def test_a_journal_damaged_in_the_middle_resumes_up_to_the_damage(make_window, a
     restarted = make_window()
     assert restarted.battles.offer_resume()
     assert restarted.battles.document.battle == kept
-    title, text = asker.errors[-1]
+    title, text = asker.warnings[-1]
     assert title == "Part of the battle could not be resumed"
     assert "line 3" in text and "lines dropped: 2" in text
     aside = [p for p in autosave_folder.iterdir() if ".damaged-" in p.name]

@@ -167,7 +167,7 @@ def test_a_bit_flipped_line_in_the_middle_keeps_every_action_before_it(tmp_path)
     assert_at(resumed, points[line - 1])
     report = resumed.read_report
     assert report.dropped == len(points) - line
-    assert report.damage is not None and report.damage.where == f"line {line + 1}"
+    assert report.damage is not None and report.damage.where == f"line {line + 1}" == f"line {report.damaged_line}"
     assert "damaged" in report.damage.message
     # going on keeps the damaged original aside, whole, and the journal resumes from what was kept, forever
     resumed.continue_journal(path)

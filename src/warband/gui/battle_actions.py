@@ -338,13 +338,13 @@ class BattleActions(QObject):
         self._set_document(kit.document(run), kit)
         report = run.read_report
         if report is not None and report.damage is not None:
-            self.asker.error(
+            self.asker.warning(
                 _("Part of the battle could not be resumed"),
                 _(
-                    "The battle's journal is damaged at {where} ({why}). The battle is resumed as it was before "
-                    "that; lines dropped: {count}. The original journal is kept as {aside}"
+                    "The battle's journal is damaged at line {line} ({why}). The battle is resumed as it was "
+                    "before that line; lines dropped: {count}. The original journal is kept as {aside}"
                 ).format(
-                    where=report.damage.where,
+                    line=report.damaged_line,
                     why=report.damage.message,
                     count=report.dropped,
                     aside=run.kept_aside or chosen,

@@ -49,6 +49,9 @@ class Asker(Protocol):
 
     def error(self, title: str, text: str) -> None: ...
 
+    def warning(self, title: str, text: str) -> None:
+        """Tell of something that went partly wrong, where the work goes on (a battle resumed in part)."""
+
     def catalog_changes(self, name: str, changes: list[Change]) -> bool:
         """Tell what changed in the catalogs for this army (AR-04); False to not open it."""
 
@@ -130,8 +133,14 @@ class QtAsker:
         return Path(name) if name else None
 
     def error(self, title: str, text: str) -> None:
+        self._tell(QMessageBox.Icon.Critical, title, text)
+
+    def warning(self, title: str, text: str) -> None:
+        self._tell(QMessageBox.Icon.Warning, title, text)
+
+    def _tell(self, icon: QMessageBox.Icon, title: str, text: str) -> None:
         box = QMessageBox(self._parent)
-        box.setIcon(QMessageBox.Icon.Critical)
+        box.setIcon(icon)
         box.setWindowTitle(title)
         box.setTextFormat(Qt.TextFormat.PlainText)
         box.setText(text)

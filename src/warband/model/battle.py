@@ -345,7 +345,7 @@ def resume(
             head = check_head(first_record(first.raw[:-1], file), file)
             run = _start_from(head, battle_model, file)
             kept_bytes, kept_lines = len(first.raw), 1
-            dropped, damage, torn = 0, None, False
+            dropped, damage, damaged_line, torn = 0, None, None, False
             for line in lines:
                 if not line.complete:
                     torn = True
@@ -358,6 +358,7 @@ def resume(
                         )
                     except _DAMAGE as exc:
                         damage = exc if isinstance(exc, FileError) else _damaged(file, line.number, exc)
+                        damaged_line = line.number
                         dropped += 1
                         continue
                     kept_bytes += len(line.raw)
@@ -365,7 +366,7 @@ def resume(
     except OSError as exc:
         raise FileError(file, "", f"the journal cannot be read ({exc.strerror or exc})") from None
     run.dice.forget_calls()
-    run.read_report = ReadReport(head["version"], kept_bytes, kept_lines, dropped, damage, torn)
+    run.read_report = ReadReport(head["version"], kept_bytes, kept_lines, dropped, damage, damaged_line, torn)
     if head["version"] < JOURNAL_VERSION:
         run._old_head = dict(head, version=JOURNAL_VERSION)
     return run

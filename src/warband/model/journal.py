@@ -185,6 +185,8 @@ class ReadReport:
     """Complete lines dropped: the first damaged one and every line after it."""
     damage: FileError | None = None
     """What was wrong with the first dropped line."""
+    damaged_line: int | None = None
+    """The number of the first dropped line (1 is the start line)."""
     torn: bool = False
     """The last line was incomplete (the action in progress when the program stopped) and was dropped."""
 
