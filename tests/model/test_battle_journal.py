@@ -125,10 +125,10 @@ CHILD = textwrap.dedent(
 )
 
 
-def test_killing_the_program_loses_no_completed_action(tmp_path):
-    journal, expected = tmp_path / "battle.journal", tmp_path / "expected.json"
+def kill_when_ready(script: str, *args: object) -> None:
+    """Run a Python script in a child process and SIGKILL it once it printed "ready" (no sleeps)."""
     child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, str(journal), str(expected), str(ROOT)],
+        [sys.executable, "-c", script, *map(str, args)],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
@@ -138,8 +138,13 @@ def test_killing_the_program_loses_no_completed_action(tmp_path):
         assert child.stdout.readline().strip() == "ready"
         child.send_signal(signal.SIGKILL)
     finally:
-        child.wait(timeout=30)
+        child.wait(timeout=60)
     assert child.returncode == -signal.SIGKILL
+
+
+def test_killing_the_program_loses_no_completed_action(tmp_path):
+    journal, expected = tmp_path / "battle.journal", tmp_path / "expected.json"
+    kill_when_ready(CHILD, journal, expected, ROOT)
     want = json.loads(expected.read_text())
     resumed = resume(journal, ConfrontationBattle, COMMANDS.validate_python)
     assert resumed.battle.model_dump(mode="json") == want["battle"]

@@ -6,16 +6,13 @@ from __future__ import annotations
 import errno
 import json
 import os
-import signal
-import subprocess
-import sys
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from tests.model.test_battle_journal import new_battle, roll_call
+from tests.model.test_battle_journal import kill_when_ready, new_battle, roll_call
 from warband.model import journal as journal_module
 from warband.model.battle import BattleRun, resume
 from warband.model.dice import SeededDice
@@ -364,19 +361,7 @@ def test_killed_resumed_continued_and_killed_again_three_generations(tmp_path):
     """Each generation resumes the last one's journal (with a torn line from the kill), plays on and is killed."""
     journal, expected = tmp_path / "b.battle-journal", tmp_path / "expected.json"
     for generation in range(3):
-        child = subprocess.Popen(
-            [sys.executable, "-c", GENERATION, str(journal), str(expected), str(ROOT), str(generation)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        try:
-            assert child.stdout is not None
-            assert child.stdout.readline().strip() == "ready"
-            child.send_signal(signal.SIGKILL)
-        finally:
-            child.wait(timeout=60)
-        assert child.returncode == -signal.SIGKILL
+        kill_when_ready(GENERATION, journal, expected, ROOT, generation)
         with journal.open("ab") as handle:
             handle.write(b'{"op":"do","command":{"kind":"set_mo')  # the action in progress when it was killed
         want = Point(**json.loads(expected.read_text()))

@@ -24,7 +24,6 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
-    QLabel,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -33,20 +32,13 @@ from PySide6.QtWidgets import (
 from warband.gui.logfile import LOGGER
 from warband.gui.problem_report import copy_to_clipboard, environment_text, report_view, safe_text
 from warband.gui.recovery import Recovered
+from warband.gui.widgets.plain_text import plain_label
 from warband.model.messages import _
 
 KEPT_ERRORS = 20
 """The report holds the first errors; the others are counted (and every one is in the log)."""
 
 ExcInfo = tuple[type[BaseException], BaseException, TracebackType | None]
-
-
-def _plain(parent: QWidget, name: str) -> QLabel:
-    label = QLabel(parent)
-    label.setObjectName(name)
-    label.setTextFormat(Qt.TextFormat.PlainText)  # file names and army names are the player's own text
-    label.setWordWrap(True)
-    return label
 
 
 class CrashDialog(QDialog):
@@ -64,14 +56,14 @@ class CrashDialog(QDialog):
         self.count = 0
         """How many errors this dialog was told of (the report keeps the first `KEPT_ERRORS`)."""
 
-        self.heading = _plain(self, "crashHeading")
+        self.heading = plain_label("crashHeading", self, wrap=True)
         self.heading.setText(_("Something went wrong in Warband."))
         font = QFont(self.heading.font())
         font.setBold(True)
         if font.pointSizeF() > 0:
             font.setPointSizeF(font.pointSizeF() * 1.3)
         self.heading.setFont(font)
-        self.message = _plain(self, "crashMessage")
+        self.message = plain_label("crashMessage", self, wrap=True)
         self.message.setText(
             _(
                 "An unexpected error stopped what Warband was doing. Warband is still running and your work is "
@@ -79,16 +71,16 @@ class CrashDialog(QDialog):
                 "If Warband then behaves oddly, restart it and open the recovery files."
             )
         )
-        self.count_label = _plain(self, "crashCount")
+        self.count_label = plain_label("crashCount", self, wrap=True)
         self.count_label.hide()
         self.save_button = QPushButton(_("&Save My Work to New Files"), self)
         self.save_button.setObjectName("crashSaveButton")
         self.save_button.setDefault(True)
         self.save_button.clicked.connect(self._on_save_button_clicked)
-        self.saved_label = _plain(self, "crashSaved")
+        self.saved_label = plain_label("crashSaved", self, wrap=True)
         self.saved_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.saved_label.hide()
-        report_caption = _plain(self, "crashReportCaption")
+        report_caption = plain_label("crashReportCaption", self, wrap=True)
         report_caption.setText(_("To report the problem, copy this text into your report:"))
         self.report_text = report_view(self, "crashReport")
         self.report_text.setAccessibleName(_("Error report"))
