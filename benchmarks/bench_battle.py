@@ -79,9 +79,10 @@ from warband.gui.new_battle_dialog import NewBattle
 from warband.gui.resolver.resolver_tab import ResolverTab
 from warband.gui.settings import Settings
 from warband.model.army import Army, options
-from warband.model.battle import BattleRun, resume
+from warband.model.battle import BattleRun
 from warband.model.catalog import CatalogLoad, Catalogs, builtin_catalog_paths, load_catalogs
 from warband.model.dice import TypedDice, divination_distribution, divination_success
+from warband.model.replay import resume
 from warband.model.systems.confrontation.battle_calls import CallRequest
 from warband.model.systems.confrontation.battle_commands import (
     COMMANDS,

@@ -29,11 +29,12 @@ import tracemalloc
 from pathlib import Path
 
 from warband.model.army import load_army
-from warband.model.battle import BattleRun, RecordingDice, resume
+from warband.model.battle import BattleRun, RecordingDice
 from warband.model.catalog import builtin_catalog_paths, load_catalogs
 from warband.model.dice import SeededDice
 from warband.model.journal import MAX_JOURNAL_BYTES
 from warband.model.locations import data_dir
+from warband.model.replay import resume
 from warband.model.session import RefusedError
 from warband.model.systems.confrontation.battle_calls import CallRequest, call_miracle
 from warband.model.systems.confrontation.battle_commands import (

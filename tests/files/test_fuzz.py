@@ -218,7 +218,7 @@ def damaged_journal(draw: st.DrawFn) -> bytes:
 def test_damaged_journals_resume_or_explain_and_resume_again(tmp_path_factory, raw):
     """A damaged journal resumes (what could be kept) or is refused with a FileError; once resumed and continued,
     it resumes again to the same battle, with nothing more dropped."""
-    from warband.model.battle import resume
+    from warband.model.replay import resume
     from warband.model.systems.confrontation.battle_commands import COMMANDS
     from warband.model.systems.confrontation.battle_state import ConfrontationBattle
 

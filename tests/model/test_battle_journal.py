@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import make_army, make_catalogs, unit
-from warband.model.battle import BattleRun, RecordingDice, resume
+from warband.model.battle import BattleRun, RecordingDice
 from warband.model.dice import SeededDice
+from warband.model.replay import resume
 from warband.model.storage import FileError
 from warband.model.systems.confrontation.battle_calls import CallRequest, call_miracle
 from warband.model.systems.confrontation.battle_commands import (

@@ -14,9 +14,10 @@ import pytest
 
 from tests.model.test_battle_journal import kill_when_ready, new_battle, roll_call
 from warband.model import journal as journal_module
-from warband.model.battle import BattleRun, resume
+from warband.model.battle import BattleRun
 from warband.model.dice import SeededDice
 from warband.model.journal import MAX_JOURNAL_BYTES, JournalWriteError, encode_record
+from warband.model.replay import resume
 from warband.model.storage import FileError
 from warband.model.systems.confrontation.battle_commands import (
     COMMANDS,
@@ -334,7 +335,8 @@ GENERATION = textwrap.dedent(
     sys.path.insert(0, sys.argv[3])
     from tests.model.test_battle_journal import new_battle
     from tests.model.test_journal_damage import PARSE, point
-    from warband.model.battle import BattleRun, resume
+    from warband.model.battle import BattleRun
+    from warband.model.replay import resume
     from warband.model.dice import SeededDice
     from warband.model.systems.confrontation.battle_commands import NextPhase, SetModelFlag
     from warband.model.systems.confrontation.battle_state import ConfrontationBattle

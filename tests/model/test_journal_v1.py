@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from warband.model.battle import resume
+from warband.model.replay import resume
 from warband.model.systems.confrontation.battle_commands import COMMANDS as CF_COMMANDS
 from warband.model.systems.confrontation.battle_state import ConfrontationBattle
 from warband.model.systems.pfpv.scene import COMMANDS as PF_COMMANDS

@@ -192,8 +192,9 @@ def test_each_system_names_its_points():
 
 # --- the battle log and the undo labels ---------------------------------------------------------------------------
 def test_a_french_log_keeps_english_and_french_words_through_the_journal(tmp_path):
-    from warband.model.battle import BattleRun, resume
+    from warband.model.battle import BattleRun
     from warband.model.battle_log import entry_words
+    from warband.model.replay import resume
     from warband.model.systems.confrontation.battle_commands import COMMANDS
     from warband.model.systems.confrontation.battle_state import ConfrontationBattle
 

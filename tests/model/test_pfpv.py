@@ -299,7 +299,8 @@ def scene_catalogs():
 
 
 def test_pf_scene_casting_applied_time_passing_and_the_journal(tmp_path):
-    from warband.model.battle import BattleRun, resume
+    from warband.model.battle import BattleRun
+    from warband.model.replay import resume
     from warband.model.systems.pfpv.scene import (
         COMMANDS,
         CastingSetup,

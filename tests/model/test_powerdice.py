@@ -7,10 +7,11 @@ from fractions import Fraction
 import pytest
 
 from warband.model.army import compare, load_army, options, stamp, validate
-from warband.model.battle import BattleRun, resume
+from warband.model.battle import BattleRun
 from warband.model.catalog import LoadedCatalog, builtin_catalog_paths, load_catalogs, merge
 from warband.model.dice import SeededDice, TypedDice
 from warband.model.locations import data_dir
+from warband.model.replay import resume
 from warband.model.session import RefusedError
 from warband.model.systems.powerdice.battle_commands import COMMANDS, CastSpell, HandOver, PlaceMarker
 from warband.model.systems.powerdice.battle_rules import (

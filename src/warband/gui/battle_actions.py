@@ -312,8 +312,8 @@ class BattleActions(QObject):
             for path in found:
                 path.unlink(missing_ok=True)
             return False
-        from warband.model.battle import resume
         from warband.model.journal import JournalWriteError, journal_system
+        from warband.model.replay import resume
 
         try:
             kit = self._kit(journal_system(chosen))

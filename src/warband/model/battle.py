@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from warband.model.battle_log import LogEntry, spoken_words
 from warband.model.dice import Dice, DiceError, DiceKind, SeededDice
@@ -24,28 +24,17 @@ from warband.model.journal import (
     JournalFile,
     JournalWriteError,
     ReadReport,
-    check_head,
-    check_size,
-    decode_line,
     encode_record,
-    first_record,
-    journal_system,
-    optional_path,
-    read_lines,
 )
-from warband.model.session import Command, RefusedError, Session, label_of
+from warband.model.session import Command, Session, label_of
 from warband.model.storage import (
     FileError,
-    describe_validation_error,
     dumps,
     open_envelope,
     read_json,
     validate_model,
     write_bytes_atomic,
 )
-
-__all__ = ["JOURNAL_FORMAT", "JournalWriteError", "journal_system"]
-
 
 B = TypeVar("B", bound=BaseModel)
 
@@ -316,146 +305,6 @@ def _dump(command: object) -> dict[str, Any]:
     if not isinstance(command, BaseModel):
         raise TypeError(f"a battle command must be a pydantic model to be journalled, not {type(command)}")
     return command.model_dump(mode="json")
-
-
-_DAMAGE = (FileError, ValidationError, RefusedError, DiceError, ValueError, TypeError, KeyError, RecursionError)
-"""What replaying a line that does not fit the battle can raise: the line is damaged, the ones before it stand."""
-
-
-def resume(
-    path: Path,
-    battle_model: type[B],
-    parse_command: Callable[[Any], Command[B]],
-) -> BattleRun[B]:
-    """Rebuild a battle from its journal: the state after the last complete action, with its undo history.
-
-    A last line cut short by a crash (or a zero-filled tail after a power cut) is the action in progress: it is
-    dropped. A damaged line stops the replay there: every action before it is kept, and `read_report` tells how
-    many lines were dropped and why. Only a journal whose start cannot be used raises `FileError`. The file is
-    not changed here (see `BattleRun.continue_journal`).
-    """
-    file = str(path)
-    check_size(path)
-    try:
-        with path.open("rb") as handle:
-            lines = read_lines(handle)
-            first = next(lines, None)
-            if first is None or not first.complete:
-                raise FileError(file, "line 1", "not a Warband battle journal (its first line is incomplete)")
-            head = check_head(first_record(first.raw[:-1], file), file)
-            run = _start_from(head, battle_model, file)
-            kept_bytes, kept_lines = len(first.raw), 1
-            dropped, damage, damaged_line, torn = 0, None, None, False
-            for line in lines:
-                if not line.complete:
-                    torn = True
-                elif damage is not None:
-                    dropped += 1
-                else:
-                    try:
-                        _replay(
-                            run, decode_line(line.raw[:-1], file, line.number), parse_command, file, line.number
-                        )
-                    except _DAMAGE as exc:
-                        damage = exc if isinstance(exc, FileError) else _damaged(file, line.number, exc)
-                        damaged_line = line.number
-                        dropped += 1
-                        continue
-                    kept_bytes += len(line.raw)
-                    kept_lines += 1
-    except OSError as exc:
-        raise FileError(file, "", f"the journal cannot be read ({exc.strerror or exc})") from None
-    run.dice.forget_calls()
-    run.read_report = ReadReport(head["version"], kept_bytes, kept_lines, dropped, damage, damaged_line, torn)
-    if head["version"] < JOURNAL_VERSION:
-        run._old_head = dict(head, version=JOURNAL_VERSION)
-    return run
-
-
-def _damaged(file: str, number: int, exc: BaseException) -> FileError:
-    if isinstance(exc, RefusedError):
-        why = str(exc.reason)
-    elif isinstance(exc, ValidationError):
-        why = describe_validation_error(exc, file).message
-    elif isinstance(exc, RecursionError):
-        why = "the line is nested too deeply"
-    else:
-        why = str(exc) or type(exc).__name__
-    return FileError(file, f"line {number}", f"the action does not replay: {why}")
-
-
-def _start_from(head: dict[str, Any], battle_model: type[B], file: str) -> BattleRun[B]:
-    """The run as the journal started: its battle, log, dice and file."""
-    try:
-        battle = validate_model(battle_model, head.get("battle") or {}, file)
-        logs = head.get("log", [])
-        if not isinstance(logs, list):
-            raise FileError(file, "line 1", "'log' is not a list")
-        log = [validate_model(LogEntry, e, file) for e in logs]
-        dice = SeededDice.from_state(head.get("dice"))
-    except FileError as exc:
-        raise FileError(file, "line 1", f"the battle cannot be used: {exc.message}") from None
-    except (DiceError, RecursionError) as exc:
-        raise FileError(file, "line 1", f"the battle cannot be used: {exc}") from None
-    run: BattleRun[B] = BattleRun(battle, dice=dice, log=log)
-    try:
-        run.file = optional_path(head.get("file"), file, "line 1")
-    except FileError:
-        run.file = None  # the battle stands; only where it was saved is forgotten (it is offered as unsaved)
-    return run
-
-
-def _replay(
-    run: BattleRun[B], record: dict[str, Any], parse_command: Callable[[Any], Command[B]], file: str, number: int
-) -> None:
-    """Carry out one journal record again. Everything is checked before the run changes, so a line that does not
-    fit changes nothing."""
-    where = f"line {number}"
-    op = record.get("op")
-    rolls = _rolls(record.get("rolls"), file, where)
-    state = SeededDice.from_state(record["dice"]) if "dice" in record else None
-    if op == "do":
-        command = parse_command(record["command"])
-        entry = LogEntry.model_validate(record["log"])
-        if not run.execute(command, text=entry.text, barrier=bool(record.get("barrier"))):
-            raise FileError(file, where, "the action changes nothing in the battle as it is then")
-        run.log[-1] = entry
-    elif op == "note":
-        run.log.append(LogEntry.model_validate(record["log"]))
-    elif op == "undo":
-        if not run.undo():
-            raise FileError(file, where, "nothing to undo at this point")
-    elif op == "redo":
-        if not run.redo():
-            raise FileError(file, where, "nothing to redo at this point")
-    elif op == "saved":
-        saved = optional_path(record.get("file"), file, where)
-        run.file = saved
-        run.session.mark_saved()
-    else:
-        raise FileError(file, where, f"unknown journal record {op!r}")
-    for sides, count, low in rolls:
-        run.dice.roll(sides, count, low=low)
-    if state is not None:
-        run.dice = state
-
-
-def _rolls(value: object, file: str, where: str) -> list[tuple[int, int, int]]:
-    if value is None:
-        return []
-    if not isinstance(value, list) or len(value) > 10_000:
-        raise FileError(file, where, "'rolls' is not a list of rolls")
-    calls: list[tuple[int, int, int]] = []
-    for call in value:
-        if (
-            not isinstance(call, list)
-            or len(call) != 3
-            or not all(type(n) is int for n in call)
-            or not (1 <= call[0] <= 1000 and 0 <= call[1] <= 1000 and -1000 <= call[2] <= 1000)
-        ):
-            raise FileError(file, where, "'rolls' holds a roll that is not [sides, count, lowest face]")
-        calls.append((call[0], call[1], call[2]))
-    return calls
 
 
 BATTLE_SUFFIX = ".battle.json"

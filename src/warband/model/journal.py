@@ -290,3 +290,22 @@ class JournalFile:
             fd, self._fd = self._fd, None
             with contextlib.suppress(OSError):
                 os.close(fd)
+
+
+def roll_calls(value: object, file: str, where: str) -> list[tuple[int, int, int]]:
+    """The `rolls` of a record: `(sides, count, low)` calls to replay on the dice, each checked."""
+    if value is None:
+        return []
+    if not isinstance(value, list) or len(value) > 10_000:
+        raise FileError(file, where, "'rolls' is not a list of rolls")
+    calls: list[tuple[int, int, int]] = []
+    for call in value:
+        if (
+            not isinstance(call, list)
+            or len(call) != 3
+            or not all(type(n) is int for n in call)
+            or not (1 <= call[0] <= 1000 and 0 <= call[1] <= 1000 and -1000 <= call[2] <= 1000)
+        ):
+            raise FileError(file, where, "'rolls' holds a roll that is not [sides, count, lowest face]")
+        calls.append((call[0], call[1], call[2]))
+    return calls

@@ -1,0 +1,155 @@
+"""Rebuilding a battle in play from its journal: every complete action replayed, the damage reported by line.
+
+A torn or zero-filled tail is the action in progress when the program stopped: it is dropped. A damaged line (a
+check sum that does not match, JSON that does not parse, a record that does not fit the battle as it then was)
+stops the replay: every action before it is kept, and `BattleRun.read_report` says how many lines were dropped
+and why. Nothing but the journal's start can make resuming fail (`FileError`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from warband.model.battle import BattleRun
+from warband.model.battle_log import LogEntry
+from warband.model.dice import DiceError, SeededDice
+from warband.model.journal import (
+    JOURNAL_VERSION,
+    ReadReport,
+    check_head,
+    check_size,
+    decode_line,
+    first_record,
+    optional_path,
+    read_lines,
+    roll_calls,
+)
+from warband.model.session import Command, RefusedError
+from warband.model.storage import FileError, describe_validation_error, validate_model
+
+B = TypeVar("B", bound=BaseModel)
+
+_DAMAGE = (FileError, ValidationError, RefusedError, DiceError, ValueError, TypeError, KeyError, RecursionError)
+"""What replaying a line that does not fit the battle can raise: the line is damaged, the ones before it stand."""
+
+
+def resume(
+    path: Path,
+    battle_model: type[B],
+    parse_command: Callable[[Any], Command[B]],
+) -> BattleRun[B]:
+    """Rebuild a battle from its journal: the state after the last complete action, with its undo history.
+
+    A last line cut short by a crash (or a zero-filled tail after a power cut) is the action in progress: it is
+    dropped. A damaged line stops the replay there: every action before it is kept, and `read_report` tells how
+    many lines were dropped and why. Only a journal whose start cannot be used raises `FileError`. The file is
+    not changed here (see `BattleRun.continue_journal`).
+    """
+    file = str(path)
+    check_size(path)
+    try:
+        with path.open("rb") as handle:
+            lines = read_lines(handle)
+            first = next(lines, None)
+            if first is None or not first.complete:
+                raise FileError(file, "line 1", "not a Warband battle journal (its first line is incomplete)")
+            head = check_head(first_record(first.raw[:-1], file), file)
+            run = _start_from(head, battle_model, file)
+            kept_bytes, kept_lines = len(first.raw), 1
+            dropped, damage, damaged_line, torn = 0, None, None, False
+            for line in lines:
+                if not line.complete:
+                    torn = True
+                elif damage is not None:
+                    dropped += 1
+                else:
+                    try:
+                        _replay(
+                            run, decode_line(line.raw[:-1], file, line.number), parse_command, file, line.number
+                        )
+                    except _DAMAGE as exc:
+                        damage = exc if isinstance(exc, FileError) else _damaged(file, line.number, exc)
+                        damaged_line = line.number
+                        dropped += 1
+                        continue
+                    kept_bytes += len(line.raw)
+                    kept_lines += 1
+    except OSError as exc:
+        raise FileError(file, "", f"the journal cannot be read ({exc.strerror or exc})") from None
+    run.dice.forget_calls()
+    run.read_report = ReadReport(head["version"], kept_bytes, kept_lines, dropped, damage, damaged_line, torn)
+    if head["version"] < JOURNAL_VERSION:
+        run._old_head = dict(head, version=JOURNAL_VERSION)
+    return run
+
+
+def _damaged(file: str, number: int, exc: BaseException) -> FileError:
+    if isinstance(exc, RefusedError):
+        why = str(exc.reason)
+    elif isinstance(exc, ValidationError):
+        why = describe_validation_error(exc, file).message
+    elif isinstance(exc, RecursionError):
+        why = "the line is nested too deeply"
+    else:
+        why = str(exc) or type(exc).__name__
+    return FileError(file, f"line {number}", f"the action does not replay: {why}")
+
+
+def _start_from(head: dict[str, Any], battle_model: type[B], file: str) -> BattleRun[B]:
+    """The run as the journal started: its battle, log, dice and file."""
+    try:
+        battle = validate_model(battle_model, head.get("battle") or {}, file)
+        logs = head.get("log", [])
+        if not isinstance(logs, list):
+            raise FileError(file, "line 1", "'log' is not a list")
+        log = [validate_model(LogEntry, e, file) for e in logs]
+        dice = SeededDice.from_state(head.get("dice"))
+    except FileError as exc:
+        raise FileError(file, "line 1", f"the battle cannot be used: {exc.message}") from None
+    except (DiceError, RecursionError) as exc:
+        raise FileError(file, "line 1", f"the battle cannot be used: {exc}") from None
+    run: BattleRun[B] = BattleRun(battle, dice=dice, log=log)
+    try:
+        run.file = optional_path(head.get("file"), file, "line 1")
+    except FileError:
+        run.file = None  # the battle stands; only where it was saved is forgotten (it is offered as unsaved)
+    return run
+
+
+def _replay(
+    run: BattleRun[B], record: dict[str, Any], parse_command: Callable[[Any], Command[B]], file: str, number: int
+) -> None:
+    """Carry out one journal record again. Everything is checked before the run changes, so a line that does not
+    fit changes nothing."""
+    where = f"line {number}"
+    op = record.get("op")
+    rolls = roll_calls(record.get("rolls"), file, where)
+    state = SeededDice.from_state(record["dice"]) if "dice" in record else None
+    if op == "do":
+        command = parse_command(record["command"])
+        entry = LogEntry.model_validate(record["log"])
+        if not run.execute(command, text=entry.text, barrier=bool(record.get("barrier"))):
+            raise FileError(file, where, "the action changes nothing in the battle as it is then")
+        run.log[-1] = entry
+    elif op == "note":
+        run.log.append(LogEntry.model_validate(record["log"]))
+    elif op == "undo":
+        if not run.undo():
+            raise FileError(file, where, "nothing to undo at this point")
+    elif op == "redo":
+        if not run.redo():
+            raise FileError(file, where, "nothing to redo at this point")
+    elif op == "saved":
+        saved = optional_path(record.get("file"), file, where)
+        run.file = saved
+        run.session.mark_saved()
+    else:
+        raise FileError(file, where, f"unknown journal record {op!r}")
+    for sides, count, low in rolls:
+        run.dice.roll(sides, count, low=low)
+    if state is not None:
+        run.dice = state
