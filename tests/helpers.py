@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import copy
+import importlib.util
 import json
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from warband.model.catalog import Catalogs, LoadedCatalog, merge
 from warband.model.systems.confrontation.schema import ConfrontationArmy, ConfrontationCatalog
@@ -150,3 +153,9 @@ def make_army(*units: dict[str, Any], limit: int | None = None, name: str = "Tes
 def write_json(path: Path, data: Any) -> Path:
     path.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
     return path
+
+
+needs_qt = pytest.mark.skipif(
+    importlib.util.find_spec("PySide6") is None, reason="needs Qt (PySide6), not installed in this run"
+)
+"""For the few model-side tests that need Qt (PDF rosters): they skip in the run without PySide6 (.ci/run)."""

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import write_json
+from tests.helpers import needs_qt, write_json
 from warband.cli import main
 from warband.export.roster import as_html, as_text
 from warband.model.army import load_army
@@ -57,6 +57,7 @@ def test_html_to_a_file(tmp_path):
     assert html.startswith("<!DOCTYPE html>") and "<h1>Light of Merin</h1>" in html
 
 
+@needs_qt
 def test_pdf_to_a_file(qapp, tmp_path):
     target = tmp_path / "roster.pdf"
     assert run("roster", str(example("sbg")), "--format", "pdf", "-o", str(target)) == (0, "", "")
@@ -136,6 +137,7 @@ def test_exit_2_when_the_roster_cannot_be_written(tmp_path):
     assert err.strip() == f"{target}: cannot write the roster: the folder does not exist"
 
 
+@needs_qt
 def test_pdf_from_the_command_line_without_a_display(tmp_path):
     """The real command in a fresh process: no display, no QT_QPA_PLATFORM, no window."""
     env = {k: v for k, v in os.environ.items() if k not in {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}}
@@ -150,3 +152,16 @@ def test_pdf_from_the_command_line_without_a_display(tmp_path):
     )
     assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
     assert target.read_bytes().startswith(b"%PDF-")
+
+
+def test_a_pdf_without_qt_installed_is_a_clear_error(tmp_path, monkeypatch):
+    """In a headless install without PySide6 (as in .ci/run's second run) a PDF roster says why it cannot be."""
+    monkeypatch.setitem(sys.modules, "warband.export.pdf", None)  # importing it now fails as without Qt
+    target = tmp_path / "roster.pdf"
+    code, out, err = run("roster", str(example()), "--format", "pdf", "-o", str(target))
+    assert (code, out) == (2, "")
+    assert (
+        err.strip()
+        == f"{target}: a PDF roster needs Qt (PySide6), which is not installed: use --format text or html"
+    )
+    assert not target.exists()

@@ -87,7 +87,12 @@ def write_roster(
 ) -> None:
     """Write the roster in a format, atomically (text and HTML in UTF-8); `FileError` says why it failed."""
     if fmt == "pdf":
-        data = as_pdf(army, catalogs, languages)
+        try:
+            data = as_pdf(army, catalogs, languages)
+        except ImportError:  # a headless install without Qt: PDF needs QtGui, text and HTML do not
+            raise FileError(
+                str(path), "", "a PDF roster needs Qt (PySide6), which is not installed: use --format text or html"
+            ) from None
     elif fmt == "html":  # a text that is not valid Unicode (a lone surrogate) shows as "?", never a crash
         data = as_html(army, catalogs, languages).encode("utf-8", errors="replace")
     else:
