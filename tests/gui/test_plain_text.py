@@ -41,6 +41,7 @@ from warband.model.army import load_army
 from warband.model.autosave import Recoverable
 from warband.model.edits import SetArmyField, SetUnitField
 from warband.model.locations import data_dir
+from warband.model.system import game_info
 
 SYSTEMS = ("confrontation", "powerdice", "sbg", "pfpv")
 TAG = re.compile(r"zq[A-Za-z0-9]+")
@@ -321,10 +322,11 @@ def visit_resolver(found: Sweep, window, stage: str) -> None:
     window.tabs.setCurrentIndex(2)
     battles = window.battles
     resolver = battles.resolver
-    for side in range(battles.kit.sides):
+    sides = game_info(battles.kit.system).sides
+    for side in range(sides):
         for unit in window.document.army.units:
             # a battle's models are keyed by side; a scene has one party, keyed by unit
-            battles.kit.select(resolver, f"{side}:{unit.id}" if battles.kit.sides > 1 else unit.id)
+            battles.kit.select(resolver, f"{side}:{unit.id}" if sides > 1 else unit.id)
             for check in resolver.findChildren(QCheckBox, "sightCheck"):  # Confrontation: the target is seen
                 check.setChecked(True)
             for spin in resolver.findChildren(QSpinBox, "difficultySpin"):  # or its difficulty set at the table

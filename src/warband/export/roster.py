@@ -50,7 +50,7 @@ def roster_lines(army: Army, catalogs: Catalogs, languages: Sequence[str] | None
         )
     return Roster(
         name=army.name,
-        system=system.name if system is not None else army.system,
+        system=system.info.name if system is not None else army.system,
         points=points_name(army.system),
         total=report.total_cost,
         limit=report.points_limit,

@@ -20,6 +20,7 @@ from warband.model.army import Army
 from warband.model.catalog import Catalogs
 from warband.model.messages import _
 from warband.model.storage import FileError
+from warband.model.system import get_system
 
 if TYPE_CHECKING:
     from warband.gui.battle_base import BattleDocumentBase
@@ -207,8 +208,9 @@ class BattleActions(QObject):
         kit = self._kit(system)
         if kit is None:
             return False
-        sides = list(choice.sides)[: kit.sides]
-        battle = kit.start(sides, self._catalogs_for(system), choice.options, choice.first)
+        game = get_system(system)
+        sides = list(choice.sides)[: game.info.sides]
+        battle = game.start_battle(sides, self._catalogs_for(system), choice.options, choice.first)
         run = self._new_run(battle)
         if run is None:
             return False
@@ -271,7 +273,7 @@ class BattleActions(QObject):
 
         assert self.document is not None and self.kit is not None
         try:
-            save_battle(self.document.run, self.kit.file_model, path)
+            save_battle(self.document.run, get_system(self.kit.system).battle_file_model, path)
         except FileError as exc:
             self.asker.error(_("Cannot save the battle"), f"{exc.file}\n\n{exc.message}")
             return False
@@ -313,13 +315,13 @@ class BattleActions(QObject):
                 path.unlink(missing_ok=True)
             return False
         from warband.model.journal import JournalWriteError, journal_system
-        from warband.model.replay import resume
+        from warband.model.replay import resume_journal
 
         try:
             kit = self._kit(journal_system(chosen))
             if kit is None:
                 return False
-            run = resume(chosen, kit.battle_model, kit.parse_command)
+            run = resume_journal(chosen)
         except FileError as exc:
             self._cannot_resume(chosen, exc)
             return False

@@ -30,6 +30,7 @@ from warband.gui.problem_report import ProblemReportDialog
 from warband.gui.recovery import Recovered, save_work, window_work
 from warband.gui.rules_help import RuleNamer, RulesHelpDialog
 from warband.gui.settings import Settings, save_settings
+from warband.gui.systems.registry import builder_systems
 from warband.gui.widgets.plain_text import escape_mnemonic
 from warband.gui.window_extras import RosterAndRules, qt_path_chooser
 from warband.model.army import ARMY_SUFFIX, Army, compare, load_army, save_army, stamp
@@ -38,16 +39,10 @@ from warband.model.catalog import CatalogLoad, Catalogs
 from warband.model.locations import resources_dir
 from warband.model.messages import _, spoken_text
 from warband.model.storage import FileError
-from warband.model.system import get_system
+from warband.model.system import games, get_system
 
-DEFAULT_SYSTEM = "confrontation"
-BUILDER_SYSTEMS = {
-    "confrontation": "Confrontation",
-    "powerdice": "Hex battles with power dice",
-    "sbg": "Strategy Battle Game",
-    "pfpv": "Par le Fer et par le Verbe (a party)",
-}
-"""The systems the builder's panels know; the others are checked on the command line until they have theirs."""
+DEFAULT_SYSTEM = games()[0].id
+"""The game of the army on screen at start: the first registered."""
 DEFAULT_LIMIT = 400
 STATUS_MS = 6000
 
@@ -194,10 +189,12 @@ class MainWindow(RosterAndRules, QMainWindow):
         file_menu.addAction(self.new_action)
         self.new_army_menu = QMenu(_("New Army &For"), self)
         self.new_army_menu.setObjectName("newArmyMenu")
-        for system, title in BUILDER_SYSTEMS.items():
-            action = self.new_army_menu.addAction(_(title))
-            action.setObjectName(f"actionNewArmy_{system}")
-            action.triggered.connect(lambda checked=False, s=system: self.new_army(s))
+        for game in games():  # named without loading any game: it loads when its army is first made
+            if game.id not in builder_systems():
+                continue  # checked on the command line until the builder has its panels
+            action = self.new_army_menu.addAction(_(game.title))
+            action.setObjectName(f"actionNewArmy_{game.id}")
+            action.triggered.connect(lambda checked=False, s=game.id: self.new_army(s))
         file_menu.addMenu(self.new_army_menu)
         file_menu.addAction(self.open_action)
         self.recent_menu = QMenu(_("Open &Recent"), self)
@@ -374,7 +371,7 @@ class MainWindow(RosterAndRules, QMainWindow):
             if not path.exists():
                 self.settings.forget_recent(path)
             return False
-        if army.system not in BUILDER_SYSTEMS:
+        if army.system not in builder_systems():
             self.asker.error(
                 _("Cannot open the army"),
                 _(
@@ -470,7 +467,8 @@ class MainWindow(RosterAndRules, QMainWindow):
         """After an unexpected error: the army on screen and the battle in play, each to a new file in `folder`
         (never over their own files, nothing marked as saved)."""
         kit = self.battles.kit
-        work = window_work(self.document, self.battles.document, kit.file_model if kit else None)
+        file_model = get_system(kit.system).battle_file_model if kit is not None else None
+        work = window_work(self.document, self.battles.document, file_model)
         return save_work(work, folder)
 
     # --- window --------------------------------------------------------------------------------------------

@@ -335,13 +335,12 @@ def load_battle(path: Path) -> tuple[Any, list[LogEntry], SeededDice]:
     file = str(path)
     data = open_envelope(read_json(path), file, "warband-battle")
     system = find_system(str(data.get("system")))
-    file_model = getattr(system, "battle_file_model", None) if system else None
-    battle_model = getattr(system, "battle_model", None) if system else None
-    if file_model is None or battle_model is None:
+    if system is None:
         raise FileError(
             file, "$.system", f"unknown battle system {data.get('system')!r} (known: {', '.join(known_systems())})"
         )
-    document = validate_model(file_model, data, file)
+    battle_model = system.battle_model
+    document = validate_model(system.battle_file_model, data, file)
     dumped = document.model_dump(mode="json")
     log = [LogEntry.model_validate(e) for e in dumped.pop("log")]
     dice_state = dumped.pop("dice")

@@ -30,6 +30,7 @@ from warband.model.journal import (
 )
 from warband.model.session import Command, RefusedError
 from warband.model.storage import FileError, describe_validation_error, validate_model
+from warband.model.system import find_system, known_systems
 
 B = TypeVar("B", bound=BaseModel)
 
@@ -85,6 +86,19 @@ def resume(
     if head["version"] < JOURNAL_VERSION:
         run._old_head = dict(head, version=JOURNAL_VERSION)
     return run
+
+
+def resume_journal(path: Path) -> BattleRun[Any]:
+    """`resume` for a journal of any game: the game is read from its first line, and found in the registry."""
+    from warband.model.journal import journal_system
+
+    system_id = journal_system(path)
+    system = find_system(system_id)
+    if system is None:
+        raise FileError(
+            str(path), "line 1", f"unknown battle system {system_id!r} (known: {', '.join(known_systems())})"
+        )
+    return resume(path, system.battle_model, system.parse_command)
 
 
 def _damaged(file: str, number: int, exc: BaseException) -> FileError:

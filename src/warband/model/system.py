@@ -1,15 +1,26 @@
-"""The rule systems, registered by id; shared code asks the registry, never `if system == ...`."""
+"""The games, registered by id; shared code asks the registry, never `if system == ...`.
+
+Finding and naming the games is light: each game's package (`warband.model.systems.<id>`) holds only its
+`GAME` (a `GameInfo`: id, names, sides, what its points are called), so menus and lists of games import neither
+pydantic nor a game's rules. The game itself (`GameSystem`, in the package's `system` module) loads when it is
+first used.
+"""
 
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
 
 from warband.model.messages import N_
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from warband.model.army import Army, Change, Choice, Report
     from warband.model.catalog import CatalogFile, Catalogs
+    from warband.model.session import Command
 
 BUILTIN_SYSTEMS: dict[str, str] = {
     "confrontation": "warband.model.systems.confrontation",
@@ -17,23 +28,45 @@ BUILTIN_SYSTEMS: dict[str, str] = {
     "sbg": "warband.model.systems.sbg",
     "pfpv": "warband.model.systems.pfpv",
 }
-"""System id → the module that defines `SYSTEM`; imported on first use to keep start-up light."""
+"""Game id → its package: the package holds `GAME`, its `system` module `SYSTEM`; each imported on first use."""
+
+DEFAULT_POINTS_NAME = N_("A.P.")
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What naming and listing a game needs, without loading it. Texts are English, marked with `N_`."""
+
+    id: str
+    name: str
+    """The game's name ("Strategy Battle Game")."""
+    title: str
+    """How a menu offers its armies ("Par le Fer et par le Verbe (a party)"); the name when it says enough."""
+    sides: int = 2
+    """Armies facing each other in a battle: two, or one for a party (its game master plays the rest)."""
+    points_name: str | None = DEFAULT_POINTS_NAME
+    """What the game calls its points ("A.P.", "points"), or None when its armies have none (a party)."""
 
 
 class GameSystem(Protocol):
-    """What a rule system supplies to the shared code."""
+    """Everything the shared code (the window's shells, the command line, exports) asks of a game."""
 
     @property
-    def id(self) -> str: ...
-
-    @property
-    def name(self) -> str: ...
+    def info(self) -> GameInfo: ...
 
     @property
     def catalog_model(self) -> type[CatalogFile]: ...
 
     @property
     def army_model(self) -> type[Army]: ...
+
+    @property
+    def battle_model(self) -> type[BaseModel]:
+        """The battle in play (a scene for a party), frozen and journalled."""
+
+    @property
+    def battle_file_model(self) -> type[BaseModel]:
+        """The battle as saved: the battle, its log and its dice."""
 
     def validate(self, army: Army, catalogs: Catalogs) -> Report:
         """Costs, totals and every problem, with rule IDs."""
@@ -47,6 +80,16 @@ class GameSystem(Protocol):
     def stamp(self, army: Army, catalogs: Catalogs) -> Army:
         """The army recording the catalogs' revisions and the entries it uses."""
 
+    def start_battle(
+        self, sides: Sequence[tuple[str, Army]], catalogs: Catalogs, options: BaseModel | None, first: int
+    ) -> BaseModel:
+        """A new battle of the armies (with their players' names; `info.sides` of them), with the rules options
+        chosen (None: the defaults) and the side that starts where the game asks (`first`)."""
+
+    @property
+    def parse_command(self) -> Callable[[Any], Command[Any]]:
+        """A journalled action (its JSON) back as the command it was."""
+
 
 _loaded: dict[str, GameSystem] = {}
 
@@ -55,14 +98,28 @@ def known_systems() -> list[str]:
     return sorted(BUILTIN_SYSTEMS)
 
 
+def games() -> list[GameInfo]:
+    """Every game, to list and name: light (no game is loaded)."""
+    return [game_info(system_id) for system_id in BUILTIN_SYSTEMS]
+
+
+def game_info(system_id: str) -> GameInfo:
+    """The game's id, names and sides without loading it; `UnknownSystemError` for an id no game has."""
+    package = BUILTIN_SYSTEMS.get(system_id)
+    if package is None:
+        raise UnknownSystemError(system_id)
+    info: GameInfo = importlib.import_module(package).GAME
+    return info
+
+
 def find_system(system_id: str) -> GameSystem | None:
-    """The system with this id, or None when there is no such system."""
+    """The game with this id, loaded, or None when there is no such game."""
     if system_id in _loaded:
         return _loaded[system_id]
-    module_name = BUILTIN_SYSTEMS.get(system_id)
-    if module_name is None:
+    package = BUILTIN_SYSTEMS.get(system_id)
+    if package is None:
         return None
-    system: GameSystem = importlib.import_module(module_name).SYSTEM
+    system: GameSystem = importlib.import_module(f"{package}.system").SYSTEM
     _loaded[system_id] = system
     return system
 
@@ -78,15 +135,6 @@ def get_system(system_id: str) -> GameSystem:
     return system
 
 
-DEFAULT_POINTS_NAME = N_("A.P.")
-
-
 def points_name(system_id: str) -> str | None:
-    """How the system names its army's points, untranslated ("A.P.", "points"); None when armies have none.
-
-    A system says so with `points_name` (a message marked with `N_`) and `uses_points`; by default, "A.P."."""
-    system = find_system(system_id)
-    if system is not None and not getattr(system, "uses_points", True):
-        return None
-    name = getattr(system, "points_name", DEFAULT_POINTS_NAME)
-    return name if isinstance(name, str) else DEFAULT_POINTS_NAME
+    """How the game names its army's points, untranslated ("A.P.", "points"); None when armies have none."""
+    return game_info(system_id).points_name if system_id in BUILTIN_SYSTEMS else DEFAULT_POINTS_NAME

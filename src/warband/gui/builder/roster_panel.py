@@ -23,7 +23,7 @@ from warband.gui.army_document import ArmyDocument
 from warband.gui.builder.roster_table_model import RosterTableModel
 from warband.model.edits import DuplicateUnit, MoveUnit, RemoveUnits, SetArmyField
 from warband.model.messages import _
-from warband.model.system import DEFAULT_POINTS_NAME, get_system, points_name
+from warband.model.system import DEFAULT_POINTS_NAME, points_name
 
 DEFAULT_LIMIT = 400
 MAX_LIMIT = 1_000_000
@@ -117,7 +117,7 @@ class RosterPanel(QWidget):
         layout.addWidget(self.total_label)
         layout.addLayout(totals)
 
-        if not getattr(get_system(document.army.system), "uses_points", True):  # a party: no total, no limit
+        if points_name(document.army.system) is None:  # a party: no total, no limit
             for widget in (self.total_label, self.limit_check, self.limit_spin):
                 widget.hide()
         self.name_edit.textEdited.connect(self._on_name_edit_text_edited)

@@ -1,39 +1,20 @@
-"""« Par le Fer et par le Verbe »: mages drawing energy from sources and shaping it through disciplines."""
+"""« Par le Fer et par le Verbe »: mages drawing energy from sources and shaping it through disciplines.
+
+This package names the game (`GAME`) and loads nothing else: its rules, models and `SYSTEM` (in `system`) load
+when the game is first used.
+"""
 
 from __future__ import annotations
 
-from typing import cast
+from warband.model.messages import N_
+from warband.model.system import GameInfo
 
-from warband.model.army import Army, Change, Choice, Report
-from warband.model.catalog import Catalogs
-from warband.model.systems.pfpv import rules
-from warband.model.systems.pfpv.scene import PfpvScene, PfpvSceneFile
-from warband.model.systems.pfpv.schema import PfpvArmy, PfpvCatalog
+NAME = N_("Par le Fer et par le Verbe")
 
-
-class ParLeFerEtParLeVerbe:
-    """The pfpv rule system, as the shared code sees it (a party, no points; its battles are scenes)."""
-
-    id = "pfpv"
-    name = "Par le Fer et par le Verbe"
-    catalog_model = PfpvCatalog
-    army_model = PfpvArmy
-    uses_points = False
-    """A party has no points: the roster shows no total and no limit."""
-    battle_model = PfpvScene
-    battle_file_model = PfpvSceneFile
-
-    def validate(self, army: Army, catalogs: Catalogs) -> Report:
-        return rules.validate(cast(PfpvArmy, army), catalogs)
-
-    def options(self, army: Army, unit_id: str, catalogs: Catalogs) -> list[Choice]:
-        return rules.options(cast(PfpvArmy, army), unit_id, catalogs)
-
-    def compare(self, army: Army, catalogs: Catalogs) -> list[Change]:
-        return rules.compare(cast(PfpvArmy, army), catalogs)
-
-    def stamp(self, army: Army, catalogs: Catalogs) -> Army:
-        return rules.stamp(cast(PfpvArmy, army), catalogs)
-
-
-SYSTEM = ParLeFerEtParLeVerbe()
+GAME = GameInfo(
+    id="pfpv",
+    name=NAME,
+    title=N_("Par le Fer et par le Verbe (a party)"),
+    sides=1,  # a party: the game master plays the rest
+    points_name=None,  # a party has no points: the roster shows no total and no limit
+)

@@ -1,0 +1,52 @@
+"""Confrontation as the shared code sees it: its models, its army rules, how its battles start and replay."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel
+
+from warband.model.army import Army, Change, Choice, Report
+from warband.model.catalog import Catalogs
+from warband.model.game import Game
+from warband.model.systems.confrontation import GAME, battle_rules, changes, rules
+from warband.model.systems.confrontation.battle_commands import COMMANDS
+from warband.model.systems.confrontation.battle_state import (
+    ConfrontationBattle,
+    ConfrontationBattleFile,
+    RulesOptions,
+)
+from warband.model.systems.confrontation.schema import ConfrontationArmy, ConfrontationCatalog
+
+
+class Confrontation(Game[ConfrontationArmy, RulesOptions]):
+    """The Confrontation rule system."""
+
+    info = GAME
+    catalog_model = ConfrontationCatalog
+    army_model = ConfrontationArmy
+    options_model = RulesOptions
+    battle_model = ConfrontationBattle
+    battle_file_model = ConfrontationBattleFile
+    parse_command = staticmethod(COMMANDS.validate_python)
+
+    def validate(self, army: Army, catalogs: Catalogs) -> Report:
+        return rules.validate(self.own_army(army), catalogs)
+
+    def options(self, army: Army, unit_id: str, catalogs: Catalogs) -> list[Choice]:
+        return rules.options(self.own_army(army), unit_id, catalogs)
+
+    def compare(self, army: Army, catalogs: Catalogs) -> list[Change]:
+        return changes.compare(self.own_army(army), catalogs)
+
+    def stamp(self, army: Army, catalogs: Catalogs) -> Army:
+        return changes.stamp(self.own_army(army), catalogs)
+
+    def start_battle(
+        self, sides: Sequence[tuple[str, Army]], catalogs: Catalogs, options: BaseModel | None, first: int
+    ) -> ConfrontationBattle:
+        """The Tactical roll decides who goes first each turn: `first` is not used."""
+        return battle_rules.start_battle(self.own_sides(sides), catalogs, self.own_options(options))
+
+
+SYSTEM = Confrontation()

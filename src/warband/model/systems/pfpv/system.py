@@ -1,0 +1,47 @@
+"""Par le Fer et par le Verbe as the shared code sees it: a party of mages, no points, and scenes for battles."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel
+
+from warband.model.army import Army, Change, Choice, Report
+from warband.model.catalog import Catalogs
+from warband.model.game import Game
+from warband.model.systems.pfpv import GAME, rules
+from warband.model.systems.pfpv.scene import COMMANDS, PfpvScene, PfpvSceneFile, start_scene
+from warband.model.systems.pfpv.schema import PfpvArmy, PfpvCatalog
+
+
+class ParLeFerEtParLeVerbe(Game[PfpvArmy, BaseModel]):
+    """The pfpv rule system: its "battle" is a scene of one party, whose game master plays the rest."""
+
+    info = GAME
+    catalog_model = PfpvCatalog
+    army_model = PfpvArmy
+    battle_model = PfpvScene
+    battle_file_model = PfpvSceneFile
+    parse_command = staticmethod(COMMANDS.validate_python)
+
+    def validate(self, army: Army, catalogs: Catalogs) -> Report:
+        return rules.validate(self.own_army(army), catalogs)
+
+    def options(self, army: Army, unit_id: str, catalogs: Catalogs) -> list[Choice]:
+        return rules.options(self.own_army(army), unit_id, catalogs)
+
+    def compare(self, army: Army, catalogs: Catalogs) -> list[Change]:
+        return rules.compare(self.own_army(army), catalogs)
+
+    def stamp(self, army: Army, catalogs: Catalogs) -> Army:
+        return rules.stamp(self.own_army(army), catalogs)
+
+    def start_battle(
+        self, sides: Sequence[tuple[str, Army]], catalogs: Catalogs, options: BaseModel | None, first: int
+    ) -> PfpvScene:
+        """A scene of the one party; its player is the one named for it. No options, and no side goes first."""
+        (player, party), *_rest = self.own_sides(sides)
+        return start_scene(party, catalogs, player)
+
+
+SYSTEM = ParLeFerEtParLeVerbe()

@@ -1,0 +1,50 @@
+"""Hex battles with power dice as the shared code sees it: models, army rules, how battles start and replay."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel
+
+from warband.model.army import Army, Change, Choice, Report
+from warband.model.catalog import Catalogs
+from warband.model.game import Game
+from warband.model.systems.powerdice import GAME, battle_rules, rules
+from warband.model.systems.powerdice.battle_commands import COMMANDS
+from warband.model.systems.powerdice.battle_state import PowerDiceBattle, PowerDiceBattleFile, RulesOptions
+from warband.model.systems.powerdice.schema import PowerDiceArmy, PowerDiceCatalog
+
+
+class PowerDice(Game[PowerDiceArmy, RulesOptions]):
+    """The power-dice rule system."""
+
+    info = GAME
+    catalog_model = PowerDiceCatalog
+    army_model = PowerDiceArmy
+    options_model = RulesOptions
+    battle_model = PowerDiceBattle
+    battle_file_model = PowerDiceBattleFile
+    parse_command = staticmethod(COMMANDS.validate_python)
+
+    def validate(self, army: Army, catalogs: Catalogs) -> Report:
+        return rules.validate(self.own_army(army), catalogs)
+
+    def options(self, army: Army, unit_id: str, catalogs: Catalogs) -> list[Choice]:
+        return rules.options(self.own_army(army), unit_id, catalogs)
+
+    def compare(self, army: Army, catalogs: Catalogs) -> list[Change]:
+        return rules.compare(self.own_army(army), catalogs)
+
+    def stamp(self, army: Army, catalogs: Catalogs) -> Army:
+        return rules.stamp(self.own_army(army), catalogs)
+
+    def start_battle(
+        self, sides: Sequence[tuple[str, Army]], catalogs: Catalogs, options: BaseModel | None, first: int
+    ) -> PowerDiceBattle:
+        """`first` is the side with the initiative."""
+        return battle_rules.start_battle(
+            self.own_sides(sides), catalogs, self.own_options(options), initiative=first
+        )
+
+
+SYSTEM = PowerDice()

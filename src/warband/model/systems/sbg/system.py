@@ -1,0 +1,48 @@
+"""The Strategy Battle Game as the shared code sees it: models, army rules, how battles start and replay."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel
+
+from warband.model.army import Army, Change, Choice, Report
+from warband.model.catalog import Catalogs
+from warband.model.game import Game
+from warband.model.systems.sbg import GAME, battle_rules, rules
+from warband.model.systems.sbg.battle_commands import COMMANDS
+from warband.model.systems.sbg.battle_state import RulesOptions, SbgBattle, SbgBattleFile
+from warband.model.systems.sbg.schema import SbgArmy, SbgCatalog
+
+
+class StrategyBattleGame(Game[SbgArmy, RulesOptions]):
+    """The Strategy Battle Game rule system."""
+
+    info = GAME
+    catalog_model = SbgCatalog
+    army_model = SbgArmy
+    options_model = RulesOptions
+    battle_model = SbgBattle
+    battle_file_model = SbgBattleFile
+    parse_command = staticmethod(COMMANDS.validate_python)
+
+    def validate(self, army: Army, catalogs: Catalogs) -> Report:
+        return rules.validate(self.own_army(army), catalogs)
+
+    def options(self, army: Army, unit_id: str, catalogs: Catalogs) -> list[Choice]:
+        return rules.options(self.own_army(army), unit_id, catalogs)
+
+    def compare(self, army: Army, catalogs: Catalogs) -> list[Change]:
+        return rules.compare(self.own_army(army), catalogs)
+
+    def stamp(self, army: Army, catalogs: Catalogs) -> Army:
+        return rules.stamp(self.own_army(army), catalogs)
+
+    def start_battle(
+        self, sides: Sequence[tuple[str, Army]], catalogs: Catalogs, options: BaseModel | None, first: int
+    ) -> SbgBattle:
+        """Priority is rolled each turn (SB-01): `first` is not used."""
+        return battle_rules.start_battle(self.own_sides(sides), catalogs, self.own_options(options))
+
+
+SYSTEM = StrategyBattleGame()

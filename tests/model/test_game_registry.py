@@ -1,0 +1,75 @@
+"""The games' registry: light to list and name, and every game whole in the model (issue 13)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.model.test_files_before_seam import FIXTURES
+from warband.model.army import load_army
+from warband.model.battle import BattleRun
+from warband.model.catalog import builtin_catalog_paths, load_catalogs
+from warband.model.replay import resume_journal
+from warband.model.system import BUILTIN_SYSTEMS, GameInfo, find_system, game_info, games, get_system
+
+ROOT = Path(__file__).resolve().parents[2]
+LISTING = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from warband.model.system import games
+names = [(g.id, g.name, g.title, g.sides, g.points_name) for g in games()]
+print(json.dumps({"names": names, "modules": sorted(sys.modules)}))
+"""
+
+
+def test_listing_and_naming_the_games_loads_no_game_and_no_pydantic():
+    result = subprocess.run(
+        [sys.executable, "-c", LISTING, str(ROOT / "src")], capture_output=True, text=True, check=True
+    )
+    found = json.loads(result.stdout)
+    assert [name[0] for name in found["names"]] == list(BUILTIN_SYSTEMS)
+    modules = found["modules"]
+    assert not [m for m in modules if m == "pydantic" or m.startswith("pydantic.")]
+    games_loaded = [m for m in modules if m.startswith("warband.model.systems.")]
+    assert sorted(games_loaded) == sorted(BUILTIN_SYSTEMS.values())  # each game's package, and nothing of it
+
+
+@pytest.mark.parametrize("info", games(), ids=lambda info: info.id)
+def test_every_game_is_whole_in_the_model(info: GameInfo):
+    system = get_system(info.id)
+    assert system.info is info is game_info(info.id)
+    assert {"log", "dice"} <= set(system.battle_file_model.model_fields)  # a saved battle keeps both (AR-05)
+    assert "log" not in system.battle_model.model_fields  # the battle in play: undo never touches the log
+    assert info.sides in (1, 2)
+
+
+@pytest.mark.parametrize("info", games(), ids=lambda info: info.id)
+def test_headless_code_starts_journals_and_resumes_a_battle_of_every_game(info: GameInfo, tmp_path):
+    """No window: the game starts the battle; the journal resumes through the registry alone."""
+    system = get_system(info.id)
+    army = load_army(FIXTURES / f"{info.id}.warband.json")
+    catalogs = load_catalogs(builtin_catalog_paths()).for_system(info.id)
+    battle = system.start_battle([("Aline", army), ("Bruno", army)], catalogs, None, 1)
+    assert len(battle.sides) == info.sides  # type: ignore[attr-defined]
+    path = tmp_path / "b.battle-journal"
+    run = BattleRun(battle, journal=path)
+    run.note("a note")
+    resumed = resume_journal(path)
+    assert resumed.battle == run.battle and resumed.log == run.log
+
+
+def test_an_army_of_another_game_is_refused_by_name():
+    sbg_army = load_army(FIXTURES / "sbg.warband.json")
+    catalogs = load_catalogs(builtin_catalog_paths()).for_system("confrontation")
+    with pytest.raises(TypeError, match="Confrontation was given a SbgArmy"):
+        get_system("confrontation").validate(sbg_army, catalogs)
+
+
+def test_an_unknown_game_is_none_or_an_error():
+    assert find_system("chess") is None
+    with pytest.raises(KeyError):
+        game_info("chess")
