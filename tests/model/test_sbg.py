@@ -192,7 +192,7 @@ def test_ar_04_stamp_records_profiles_and_their_spells_and_compare_tells_what_ch
     assert messages == [
         "The catalog “sbg-test” was at revision 1 when this army was saved; it is now at 2.",
         "Profile Wizard: its profile changed (Courage, Will, spells) (Grey).",
-        "Profile Rider: its cost went from 13 to 14 A.P. (Rider).",
+        "Profile Rider: its cost went from 13 to 14 points (Rider).",  # the game counts points, not A.P.
         "Profile Orc is no longer in the catalogs (Orc).",
     ]
     restamped = stamp(stamped, changed)  # the profile gone stays in the snapshot, with its spells

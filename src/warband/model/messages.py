@@ -186,7 +186,7 @@ TEMPLATES: dict[str, str] = {
     ),
     "change.catalog_missing": N_("The catalog “{catalog}” (revision {old}) used by this army is not loaded."),
     "change.entry_gone": N_("{kind} {entry} is no longer in the catalogs ({units})."),
-    "change.cost": N_("{kind} {entry}: its cost went from {old} to {new} A.P. ({units})."),
+    "change.cost": N_("{kind} {entry}: its cost went from {old} to {new} {points} ({units})."),
     "change.requirements": N_("{kind} {entry}: its requirements changed ({what}) ({units})."),
     "change.profile": N_("{kind} {entry}: its Faithful profile changed ({what}) ({units})."),
     # Hex battles with power dice: army building

@@ -7,6 +7,7 @@ from typing import cast
 
 from warband.model.army import CatalogRef, Change, Choice, Problem, Report, UnitCost, UnitRef, sort_problems
 from warband.model.catalog import Catalogs
+from warband.model.changes import catalog_changes
 from warband.model.names import CatalogName
 from warband.model.systems.pfpv.schema import Combination, PfpvArmy, Profile, Snapshot, Spell
 
@@ -78,18 +79,13 @@ def stamp(army: PfpvArmy, catalogs: Catalogs) -> PfpvArmy:
     snapshot = Snapshot.model_validate(
         {"profiles": profiles, "spells": spells, "sources": idx.sources, "disciplines": idx.disciplines}
     )
-    refs = tuple(CatalogRef(id=cid, revision=rev) for cid, rev in sorted(catalogs.revisions().items()))
+    revisions = dict(catalogs.revisions())
+    for ref in army.catalogs:  # a catalog not loaded now stays recorded as it was (AR-04)
+        revisions.setdefault(ref.id, ref.revision)
+    refs = tuple(CatalogRef(id=cid, revision=rev) for cid, rev in sorted(revisions.items()))
     return PfpvArmy.model_validate({**dict(army), "catalogs": refs, "snapshot": snapshot})
 
 
 def compare(army: PfpvArmy, catalogs: Catalogs) -> list[Change]:
-    changes: list[Change] = []
-    revisions = catalogs.revisions()
-    for ref in army.catalogs:
-        if ref.id not in revisions:
-            changes.append(Change.of("change.catalog_missing", catalog=ref.id, old=ref.revision))
-        elif revisions[ref.id] != ref.revision:
-            changes.append(
-                Change.of("change.catalog_revision", catalog=ref.id, old=ref.revision, new=revisions[ref.id])
-            )
-    return changes
+    """The catalogs the party was built with that are now at another revision, or not loaded (AR-04)."""
+    return catalog_changes(army, catalogs)

@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import cast
 
-from pydantic import BaseModel
-
+from warband.model import changes
 from warband.model.army import (
-    CatalogRef,
     Change,
     Choice,
     Problem,
@@ -21,8 +18,10 @@ from warband.model.army import (
     unit_label,
 )
 from warband.model.catalog import Catalogs
-from warband.model.messages import COMMA, N_, OR, joined, term
+from warband.model.changes import TrackedKind, note_use
+from warband.model.messages import N_, OR, joined, term
 from warband.model.names import CatalogName
+from warband.model.systems.powerdice import GAME
 from warband.model.systems.powerdice.schema import (
     TRAIT_NAMES,
     Caster,
@@ -153,92 +152,25 @@ def _used(army: PowerDiceArmy) -> dict[tuple[str, str], list[str]]:
     used: dict[tuple[str, str], list[str]] = {}
     for unit in army.units:
         label = unit.label or unit.profile
-        for key in [("profiles", unit.profile), *(("spells", s) for s in unit.spells)]:
-            labels = used.setdefault(key, [])
-            if label not in labels:
-                labels.append(label)
+        note_use(used, "profiles", unit.profile, label)
+        for spell_id in unit.spells:
+            note_use(used, "spells", spell_id, label)
     return used
 
 
-def stamp(army: PowerDiceArmy, catalogs: Catalogs) -> PowerDiceArmy:
+def _kinds(catalogs: Catalogs) -> dict[str, TrackedKind]:
     idx = index(catalogs)
-    old = army.snapshot or Snapshot()
-    tables: dict[str, dict[str, object]] = {"spells": {}, "profiles": {}}
-    sources: dict[str, int] = {}
-    current: dict[str, Mapping[str, BaseModel]] = {"spells": idx.spells, "profiles": idx.profiles}
-    for kind, entry_id in _used(army):
-        entry = current[kind].get(entry_id)
-        if entry is None:
-            kept = getattr(old, kind).get(entry_id)
-            if kept is not None:
-                tables[kind][entry_id] = kept
-            continue
-        tables[kind][entry_id] = entry
-        origin = catalogs.origin.get((kind, entry_id))
-        if origin is not None:
-            sources[origin.document.id] = origin.document.revision
-    refs = tuple(CatalogRef(id=cid, revision=rev) for cid, rev in sorted(sources.items()))
-    return PowerDiceArmy.model_validate(
-        {**dict(army), "catalogs": refs, "snapshot": Snapshot.model_validate(tables)}
-    )
+    return {
+        "spells": TrackedKind(N_("Spell"), idx.spells, ("traits", "difficulty", "duration")),
+        "profiles": TrackedKind(N_("Profile"), idx.profiles, ("caster",)),
+    }
+
+
+def stamp(army: PowerDiceArmy, catalogs: Catalogs) -> PowerDiceArmy:
+    """The army recording its catalogs' revisions and a copy of every entry it uses (AR-04)."""
+    return changes.stamp(army, catalogs, _used(army), _kinds(catalogs), Snapshot)
 
 
 def compare(army: PowerDiceArmy, catalogs: Catalogs) -> list[Change]:
-    changes: list[Change] = []
-    revisions = catalogs.revisions()
-    for ref in army.catalogs:
-        if ref.id not in revisions:
-            changes.append(Change.of("change.catalog_missing", catalog=ref.id, old=ref.revision))
-        elif revisions[ref.id] != ref.revision:
-            changes.append(
-                Change.of("change.catalog_revision", catalog=ref.id, old=ref.revision, new=revisions[ref.id])
-            )
-    if army.snapshot is None:
-        return changes
-    idx = index(catalogs)
-    current: dict[str, Mapping[str, Spell | Profile]] = {"spells": idx.spells, "profiles": idx.profiles}
-    kinds = {"spells": term(N_("Spell")), "profiles": term(N_("Profile"))}
-    requirements = {"spells": ("traits", "difficulty", "duration"), "profiles": ("caster",)}
-    for (kind, entry_id), labels in _used(army).items():
-        before = getattr(army.snapshot, kind).get(entry_id)
-        if before is None:
-            continue
-        after = current[kind].get(entry_id)
-        units = joined(labels, COMMA)
-        name = CatalogName(before.name)
-        if after is None:
-            changes.append(
-                Change.of(
-                    "change.entry_gone", kind, entry_id, tuple(labels), kind=kinds[kind], entry=name, units=units
-                )
-            )
-            continue
-        if before.cost != after.cost:
-            changes.append(
-                Change.of(
-                    "change.cost",
-                    kind,
-                    entry_id,
-                    tuple(labels),
-                    kind=kinds[kind],
-                    entry=name,
-                    old=before.cost,
-                    new=after.cost,
-                    units=units,
-                )
-            )
-        differing = [f for f in requirements[kind] if getattr(before, f) != getattr(after, f)]
-        if differing:
-            changes.append(
-                Change.of(
-                    "change.requirements",
-                    kind,
-                    entry_id,
-                    tuple(labels),
-                    kind=kinds[kind],
-                    entry=name,
-                    what=", ".join(differing),
-                    units=units,
-                )
-            )
-    return changes
+    """What changed for the army since it was stamped (AR-04)."""
+    return changes.compare(army, catalogs, _used(army), _kinds(catalogs), GAME.points_name)

@@ -10,10 +10,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import cast
 
-from pydantic import BaseModel
-
+from warband.model import changes
 from warband.model.army import (
-    CatalogRef,
     Change,
     Choice,
     Problem,
@@ -24,8 +22,10 @@ from warband.model.army import (
     unit_label,
 )
 from warband.model.catalog import Catalogs
-from warband.model.messages import COMMA, N_, Phrase, joined, term
+from warband.model.changes import TrackedKind, note_use
+from warband.model.messages import COMMA, N_, Phrase, joined
 from warband.model.names import CatalogName, display_name
+from warband.model.systems.sbg import GAME
 from warband.model.systems.sbg.schema import Hero, Profile, SbgArmy, Snapshot, Spell
 
 LISTED_NAMES = 3
@@ -166,42 +166,29 @@ def _used(
     `kept`: profiles of an earlier snapshot, for the spells of a profile the catalogs no longer have.
     """
     used: dict[tuple[str, str], list[str]] = {}
-
-    def note(kind: str, entry_id: str, label: str) -> None:
-        labels = used.setdefault((kind, entry_id), [])
-        if label not in labels:
-            labels.append(label)
-
     for unit in army.units:
         profile = idx.profiles.get(unit.profile) or (kept or {}).get(unit.profile)
         label = unit_label(unit, profile)
-        note("profiles", unit.profile, label)
+        note_use(used, "profiles", unit.profile, label)
         if profile is not None and profile.hero is not None:
             for known in profile.hero.spells:
-                note("spells", known.spell, label)
+                note_use(used, "spells", known.spell, label)
     return used
+
+
+def _kinds(idx: Index) -> dict[str, TrackedKind]:
+    return {
+        "profiles": TrackedKind(KIND_NAMES["profiles"], idx.profiles, _profile_differences, "sbg.change.profile"),
+        # a spell comes with its profile: recorded, and a change to it shows there
+        "spells": TrackedKind(KIND_NAMES["spells"], idx.spells, compared=False),
+    }
 
 
 def stamp(army: SbgArmy, catalogs: Catalogs) -> SbgArmy:
     """The army recording its catalogs' revisions and a copy of every entry it uses (AR-04)."""
     idx = index(catalogs)
     old = army.snapshot or Snapshot()
-    tables: dict[str, dict[str, object]] = {"spells": {}, "profiles": {}}
-    sources: dict[str, int] = {}
-    current: dict[str, Mapping[str, BaseModel]] = {"spells": idx.spells, "profiles": idx.profiles}
-    for kind, entry_id in _used(army, idx, old.profiles):
-        entry = current[kind].get(entry_id)
-        if entry is None:
-            kept = getattr(old, kind).get(entry_id)
-            if kept is not None:
-                tables[kind][entry_id] = kept
-            continue
-        tables[kind][entry_id] = entry
-        origin = catalogs.origin.get((kind, entry_id))
-        if origin is not None:
-            sources[origin.document.id] = origin.document.revision
-    refs = tuple(CatalogRef(id=cid, revision=rev) for cid, rev in sorted(sources.items()))
-    return SbgArmy.model_validate({**dict(army), "catalogs": refs, "snapshot": Snapshot.model_validate(tables)})
+    return changes.stamp(army, catalogs, _used(army, idx, old.profiles), _kinds(idx), Snapshot)
 
 
 def _profile_differences(before: Profile, after: Profile) -> list[str]:
@@ -225,59 +212,6 @@ def _profile_differences(before: Profile, after: Profile) -> list[str]:
 
 def compare(army: SbgArmy, catalogs: Catalogs) -> list[Change]:
     """Catalog revisions, profiles gone, costs and profile values changed since the army was stamped."""
-    changes: list[Change] = []
-    revisions = catalogs.revisions()
-    for ref in army.catalogs:
-        if ref.id not in revisions:
-            changes.append(Change.of("change.catalog_missing", catalog=ref.id, old=ref.revision))
-        elif revisions[ref.id] != ref.revision:
-            changes.append(
-                Change.of("change.catalog_revision", catalog=ref.id, old=ref.revision, new=revisions[ref.id])
-            )
-    if army.snapshot is None:
-        return changes
     idx = index(catalogs)
-    for (kind, entry_id), labels in _used(army, idx, army.snapshot.profiles).items():
-        if kind != "profiles":  # a spell comes with its profile: a change to it shows there
-            continue
-        before = army.snapshot.profiles.get(entry_id)
-        if before is None:
-            continue
-        after = idx.profiles.get(entry_id)
-        units = joined(labels, COMMA)
-        name = CatalogName(before.name)
-        what = term(KIND_NAMES[kind])
-        if after is None:
-            changes.append(
-                Change.of("change.entry_gone", kind, entry_id, tuple(labels), kind=what, entry=name, units=units)
-            )
-            continue
-        if before.cost != after.cost:
-            changes.append(
-                Change.of(
-                    "change.cost",
-                    kind,
-                    entry_id,
-                    tuple(labels),
-                    kind=what,
-                    entry=name,
-                    old=before.cost,
-                    new=after.cost,
-                    units=units,
-                )
-            )
-        differing = _profile_differences(before, after)
-        if differing:
-            changes.append(
-                Change.of(
-                    "sbg.change.profile",
-                    kind,
-                    entry_id,
-                    tuple(labels),
-                    kind=what,
-                    entry=name,
-                    what=", ".join(differing),
-                    units=units,
-                )
-            )
-    return changes
+    kept = army.snapshot.profiles if army.snapshot is not None else None
+    return changes.compare(army, catalogs, _used(army, idx, kept), _kinds(idx), GAME.points_name)
