@@ -73,3 +73,42 @@ def test_an_unknown_game_is_none_or_an_error():
     assert find_system("chess") is None
     with pytest.raises(KeyError):
         game_info("chess")
+
+
+def test_each_game_keeps_its_own_message_templates_and_no_code_is_used_twice():
+    """A game's problems and refusals are worded in its own module (`<game>/messages.py`), not in shared code."""
+    import importlib
+
+    from warband.model.messages import TEMPLATES, english
+
+    seen: dict[str, str] = {}
+    for package in BUILTIN_SYSTEMS.values():
+        own = importlib.import_module(f"{package}.messages").TEMPLATES
+        assert own, package
+        assert not set(own) & set(TEMPLATES), package  # never the shared code's codes
+        assert not set(own) & set(seen), [(code, seen[code]) for code in set(own) & set(seen)]
+        seen.update(dict.fromkeys(own, package))
+    assert (
+        english("sbg.priority_tie", {"roll": 3})
+        == "Both sides rolled 3 for priority in the first turn: roll again."
+    )
+    with pytest.raises(KeyError):
+        english("no.such.code", {})
+
+
+LISTING_TEMPLATES = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from warband.model.messages import english
+print(english("call.twice", {"unit": "Anna", "miracle": "Renfort"}))
+print(json.dumps(sorted(m for m in sys.modules if m.startswith("warband.model.systems."))))
+"""
+
+
+def test_a_games_sentence_is_found_without_loading_its_rules():
+    result = subprocess.run(
+        [sys.executable, "-c", LISTING_TEMPLATES, str(ROOT / "src")], capture_output=True, text=True, check=True
+    )
+    sentence, modules = result.stdout.splitlines()
+    assert sentence == "Anna has already called Renfort this turn, successfully or not."
+    assert all(m.endswith(".messages") or m in BUILTIN_SYSTEMS.values() for m in eval(modules))

@@ -157,30 +157,12 @@ def localised_params(params: Mapping[str, object]) -> dict[str, object]:
 
 
 TEMPLATES: dict[str, str] = {
-    # AR: armies and files
+    # AR: armies and files, for every game
     "profile.unknown": N_(
         "The profile “{profile}” is not in the loaded catalogs: the unit is kept as it is, "
         "and its cost is not counted."
     ),
-    "miracle.unknown": N_(
-        "The miracle “{miracle}” of {unit} is not in the loaded catalogs: it is kept as it is, "
-        "and its cost is not counted."
-    ),
-    "item.unknown": N_(
-        "The magic item “{item}” of {unit} is not in the loaded catalogs: it is kept as it is, "
-        "and its cost is not counted."
-    ),
-    # CF: Confrontation army building
-    "miracle.not_faithful": N_("{unit} is not a Faithful and cannot own the miracle {miracle}."),
-    "miracle.no_access": N_(
-        "{miracle} belongs to {access}, which is neither the cult of {unit} ({cult}), "
-        "nor its Path ({path}), nor the Universal Cult."
-    ),
-    "miracle.aspect": N_("{miracle} needs {aspect} {need}; {unit} has {aspect} {have}."),
-    "miracle.duplicate": N_("{unit} owns {miracle} {times} times: one is enough, and every copy is counted."),
-    "item.restricted": N_("{item} is only for {allowed}; {unit} is not."),
     "army.over_limit": N_("The army costs {total} A.P., {over} over its limit of {limit} A.P."),
-    # AR-04: what changed in the catalogs since the army was saved
     "change.catalog_revision": N_(
         "The catalog “{catalog}” was at revision {old} when this army was saved; it is now at {new}."
     ),
@@ -188,72 +170,43 @@ TEMPLATES: dict[str, str] = {
     "change.entry_gone": N_("{kind} {entry} is no longer in the catalogs ({units})."),
     "change.cost": N_("{kind} {entry}: its cost went from {old} to {new} {points} ({units})."),
     "change.requirements": N_("{kind} {entry}: its requirements changed ({what}) ({units})."),
-    "change.profile": N_("{kind} {entry}: its Faithful profile changed ({what}) ({units})."),
-    # Hex battles with power dice: army building
-    "spell.unknown": N_(
-        "The spell “{spell}” of {unit} is not in the loaded catalogs: it is kept as it is, "
-        "and its cost is not counted."
-    ),
-    "spell.not_caster": N_("{unit} is not a caster and uses no spell ({spell})."),
-    "spell.no_trait": N_("{spell} is for the {traits}; {unit} is a {caster} and shares none of these traits."),
-    "spell.duplicate": N_("{unit} lists {spell} {times} times: once is enough, and every copy is counted."),
-    # Strategy Battle Game: army building
-    "sbg.hero_count": N_("{unit} is a hero: one model, not {count}."),
-    "sbg.alignment": N_(
-        "The army mixes Good and Evil profiles: {good} (Good) with {evil} (Evil). "
-        "Warband keeps each army on one side (a project decision: the rules say nothing of it)."
-    ),
-    "sbg.over_limit": N_("The army costs {total} points, {over} over its limit of {limit} points."),
-    "sbg.change.profile": N_("{kind} {entry}: its profile changed ({what}) ({units})."),
-    # Hex battles with power dice: segments, markers and castings
-    "pd.step": N_("{what} happens in {segment}; this is {step}."),
-    "pd.not_caster": N_("{unit} is not a caster."),
-    "pd.out_of_play": N_("{unit} is out of play."),
-    "pd.marker_needed": N_("{unit} holds no {marker} marker: only those casters cast in {segment}."),
-    "pd.not_your_turn": N_("It is {player}'s turn to cast in B3."),
-    "pd.reserve": N_("{unit} has {reserve} power dice and cannot use {dice}."),
-    "pd.cap": N_("{dice} dice in all, gifts included: {unit} may use at most its level + 1, that is {cap}."),
-    "pd.wait_cap": N_("A casting in phase C uses at most 3 dice; {dice} were asked for."),
-    "pd.no_gifts": N_("No dice may be given in phase C."),
-    "pd.helper_self": N_("{unit} cannot give dice to itself."),
-    "pd.helper_side": N_("{helper} is not on {unit}'s side and cannot give it dice."),
-    "pd.helper_marker": N_("{helper} holds no incantation marker and cannot give dice."),
-    "pd.helper_trait": N_("{helper} shares no magic trait with {unit} and cannot help it."),
-    "pd.helper_reserve": N_("{helper} has {reserve} power dice and cannot give {dice}."),
-    "pd.helpers_near": N_("Confirm that the helpers are within 3 hexes of {unit}."),
-    "pd.no_dice": N_("A casting uses at least one die."),
-    "pd.marker_side": N_("{player} places markers now; {unit} is not one of theirs."),
-    "pd.a1_unfinished": N_("{player} has casters without a marker: {units}."),
-    "pd.a1_choosing": N_("Both sides place their markers before A1 ends."),
-    # Confrontation battles: the turn, the Divination phase and calling miracles
-    "phase.first": N_("This is the first phase of the turn; undo to go back into the last turn."),
-    "battle.ended": N_("The battle is over."),
-    "tactical.tie": N_("Both sides rolled {roll} for the Tactical roll: roll again."),
-    "call.phase": N_("Miracles are called in the Divination phase; this is the {phase} phase."),
-    "call.out_of_play": N_("{unit} is out of play."),
-    "call.not_faithful": N_("{unit} is not a Faithful and calls no miracle."),
-    "call.not_owned": N_("{unit} does not own the miracle {miracle}."),
-    "call.twice": N_("{unit} has already called {miracle} this turn, successfully or not."),
-    "call.all_called": N_("{unit} has called all its miracles this turn."),
-    "call.no_miracles": N_("{unit} owns no miracle."),
-    "call.shot": N_("{unit} has shot this turn and cannot call a miracle."),
-    "call.feat": N_("{unit} performed a Physical Feat this turn and cannot call a miracle."),
-    "call.moved": N_("{unit} moved farther than its Movement this turn and cannot call a miracle."),
-    "call.engaged": N_("{unit} is engaged in melee by an enemy and cannot call a miracle."),
-    "call.wounds_roll": N_("{unit} suffered a Wounds roll this turn and cannot call a miracle."),
-    "call.no_sight": N_("{unit} must see its target or be in base contact with it: confirm it first."),
-    "call.fervour_low": N_("{miracle} needs a fervour of at least {minimum}; {fervour} was declared."),
-    "call.fervour_high": N_("{unit} has {faith} T.F. left and cannot spend a fervour of {fervour}."),
-    "call.difficulty": N_("The difficulty of {miracle} is set at the table ({how}): enter it."),
-    "act.after_call": N_("{unit} called a miracle this turn and cannot {act} in the same turn."),
 }
+"""The shared code's own templates; each game keeps its own (`<game>/messages.py`), found by `template()`."""
+
+
+_GAME_TEMPLATES: dict[str, str] = {}
+"""The templates of the games loaded so far (each game's `TEMPLATES`, added as it loads)."""
+
+
+def add_templates(templates: Mapping[str, str]) -> None:
+    """A game's templates, found from now on by `template()`; a code two games (or the shared code) both use, with
+    other words, is refused: a sentence must not depend on which game loaded first."""
+    for code, text in templates.items():
+        known = TEMPLATES.get(code, _GAME_TEMPLATES.get(code))
+        if known is not None and known != text:
+            raise ValueError(f"two templates for the message code {code!r}")
+        _GAME_TEMPLATES[code] = text
+
+
+def template(code: str) -> str:
+    """The English template of a message code: the shared code's, or a game's (every game's templates load the
+    first time a code is not found: a problem may come from a game's rules used without its registry entry)."""
+    found = TEMPLATES.get(code) or _GAME_TEMPLATES.get(code)
+    if found is None:
+        from warband.model.system import all_templates  # the registry imports this module: only here
+
+        add_templates(all_templates())
+        found = _GAME_TEMPLATES.get(code)
+        if found is None:
+            raise KeyError(f"no message template for the code {code!r}")
+    return found
 
 
 def english(code: str, params: Mapping[str, object]) -> str:
     """The English sentence of a message key."""
-    return TEMPLATES[code].format(**params)
+    return template(code).format(**params)
 
 
 def translated(code: str, params: Mapping[str, object]) -> str:
     """The sentence in the current language (English when no translation is loaded), its values too."""
-    return _(TEMPLATES[code]).format(**localised_params(params))
+    return _(template(code)).format(**localised_params(params))

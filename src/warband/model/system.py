@@ -9,11 +9,11 @@ first used.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from warband.model.messages import N_
+from warband.model.messages import N_, add_templates
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -90,6 +90,10 @@ class GameSystem(Protocol):
     def parse_command(self) -> Callable[[Any], Command[Any]]:
         """A journalled action (its JSON) back as the command it was."""
 
+    @property
+    def templates(self) -> Mapping[str, str]:
+        """The English templates of its problems' and refusals' message codes (`N_`-marked, translated)."""
+
 
 _loaded: dict[str, GameSystem] = {}
 
@@ -112,6 +116,14 @@ def game_info(system_id: str) -> GameInfo:
     return info
 
 
+def all_templates() -> dict[str, str]:
+    """Every game's message templates (`<package>.messages`), without loading the games' rules."""
+    found: dict[str, str] = {}
+    for package in BUILTIN_SYSTEMS.values():
+        found.update(importlib.import_module(f"{package}.messages").TEMPLATES)
+    return found
+
+
 def find_system(system_id: str) -> GameSystem | None:
     """The game with this id, loaded, or None when there is no such game."""
     if system_id in _loaded:
@@ -120,6 +132,7 @@ def find_system(system_id: str) -> GameSystem | None:
     if package is None:
         return None
     system: GameSystem = importlib.import_module(f"{package}.system").SYSTEM
+    add_templates(system.templates)
     _loaded[system_id] = system
     return system
 

@@ -7,20 +7,11 @@ from dataclasses import dataclass
 
 from warband.model.army import Problem
 from warband.model.dice import Dice
-from warband.model.messages import N_, TEMPLATES, Phrase, term
+from warband.model.messages import N_, Phrase, term
 from warband.model.session import RefusedError
 from warband.model.systems.confrontation.battle_rules import call_bars, miracle_name, model, with_model
 from warband.model.systems.confrontation.battle_state import PHASE_NAMES, ConfrontationBattle, RulesOptions
 from warband.model.systems.confrontation.schema import Miracle
-
-TEMPLATES.update(
-    {
-        "call.unknown_miracle": N_(
-            "The miracle “{miracle}” of {unit} is not in the loaded catalogs: its fervour and difficulty are "
-            "unknown, so it cannot be called (the battle keeps it as it is)."
-        ),
-    }
-)
 
 
 # --- calling a miracle (CF-09 … CF-12, CF-17, CF-19) -------------------------------------------------------

@@ -16,23 +16,11 @@ from warband.model.army import stamp as stamp_army
 from warband.model.battle_log import LogEntry
 from warband.model.catalog import Catalogs, Flag, Frozen, Id
 from warband.model.edits import replace
-from warband.model.messages import COMMA, N_, SEMICOLON, TEMPLATES, Phrase, joined, term
+from warband.model.messages import COMMA, N_, SEMICOLON, Phrase, joined, term
 from warband.model.names import CatalogName
 from warband.model.session import RefusedError
 from warband.model.systems.pfpv import casting
 from warband.model.systems.pfpv.schema import PfpvArmy, Profile, Snapshot
-
-TEMPLATES.update(
-    {
-        "pf.setup": N_("{reason}"),
-        "pf.simultaneous": N_("{unit} already casts {count} spells at once: 6 at the most (PF-04)."),
-        "pf.unknown_spell": N_("{unit} does not know the spell {spell}."),
-        "pf.spell_unknown": N_(
-            "The spell “{spell}” is not in the loaded catalogs: {unit} cannot cast it "
-            "(the scene keeps it as it is)."
-        ),
-    }
-)
 
 Key = Annotated[str, Strict(), Field(max_length=100)]
 Roll = Annotated[int, Strict(), Field(ge=0, le=10)]

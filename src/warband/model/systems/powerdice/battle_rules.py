@@ -11,7 +11,7 @@ from warband.model.army import Problem, UnitRef, stamp, unit_label
 from warband.model.catalog import Catalogs
 from warband.model.dice import Dice, at_least
 from warband.model.edits import replace
-from warband.model.messages import COMMA, N_, OR, TEMPLATES, Phrase, joined, term
+from warband.model.messages import COMMA, N_, OR, Phrase, joined, term
 from warband.model.names import CatalogName
 from warband.model.session import RefusedError
 from warband.model.systems.powerdice.battle_state import (
@@ -26,15 +26,6 @@ from warband.model.systems.powerdice.battle_state import (
 )
 from warband.model.systems.powerdice.rules import shares_trait, traits_text
 from warband.model.systems.powerdice.schema import Caster, PowerDiceArmy, PowerDiceUnit, Profile, Snapshot, Spell
-
-TEMPLATES.update(
-    {
-        "pd.spell_unknown": N_(
-            "The spell “{spell}” of {unit} is not in the loaded catalogs: its difficulty is unknown, so it "
-            "cannot be cast (the battle keeps it as it is)."
-        ),
-    }
-)
 
 
 def model_key(side: int, unit_id: str) -> str:

@@ -11,7 +11,7 @@ from functools import lru_cache
 from warband.model.army import Problem, UnitRef, stamp
 from warband.model.catalog import Catalogs
 from warband.model.edits import replace
-from warband.model.messages import N_, TEMPLATES, term
+from warband.model.messages import N_, term
 from warband.model.names import CatalogName
 from warband.model.session import RefusedError
 from warband.model.systems.sbg.battle_state import (
@@ -25,25 +25,6 @@ from warband.model.systems.sbg.battle_state import (
     Side,
 )
 from warband.model.systems.sbg.schema import Profile, SbgArmy, SbgUnit, Snapshot
-
-TEMPLATES.update(
-    {
-        "sbg.priority_tie": N_("Both sides rolled {roll} for priority in the first turn: roll again."),
-        "sbg.spent": N_("{hero} has no {what} left."),
-        "sbg.no_roll_kind": N_("Might changes only the hero's own rolls of the kinds SB-02 lists, not {kind}."),
-        "sbg.no_will": N_("{hero} has no Will left: it can neither cast nor resist a spell."),
-        "sbg.will_dice": N_(
-            "One Will point and one die per attempt (rules option: several dice); {dice} asked for."
-        ),
-        "sbg.courage": N_("{hero} was removed for failing a Courage test: Fate cannot save it."),
-        "sbg.fate_more": N_("{hero} has {fate} Fate left and cannot roll {dice} dice."),
-        "sbg.heroic_phase": N_("Heroic actions are declared at the start of the Move, Shoot and Fight phases."),
-        "sbg.heroic_turn": N_("It is {player}'s turn in the heroic-action declarations."),
-        "sbg.heroic_stage": N_("The heroic-action declarations are past that step."),
-        "sbg.heroic_hero": N_("{hero} is not one of {player}'s heroes in play."),
-        "sbg.heroic_twice": N_("{hero} is already named for a heroic action in this phase."),
-    }
-)
 
 MIGHT_ROLLS: dict[str, str] = {
     "duel": N_("the duel roll in a fight"),

@@ -9,7 +9,7 @@ from pydantic import BaseModel
 from warband.model.army import Army, Change, Choice, Report
 from warband.model.catalog import Catalogs
 from warband.model.game import Game
-from warband.model.systems.sbg import GAME, battle_rules, rules
+from warband.model.systems.sbg import GAME, battle_rules, messages, rules
 from warband.model.systems.sbg.battle_commands import COMMANDS
 from warband.model.systems.sbg.battle_state import RulesOptions, SbgBattle, SbgBattleFile
 from warband.model.systems.sbg.schema import SbgArmy, SbgCatalog
@@ -25,6 +25,7 @@ class StrategyBattleGame(Game[SbgArmy, RulesOptions]):
     battle_model = SbgBattle
     battle_file_model = SbgBattleFile
     parse_command = staticmethod(COMMANDS.validate_python)
+    templates = messages.TEMPLATES
 
     def validate(self, army: Army, catalogs: Catalogs) -> Report:
         return rules.validate(self.own_army(army), catalogs)

@@ -1,0 +1,52 @@
+"""Confrontation's message templates: army building, the battle's turn, the Divination phase and calls.
+
+Keys are the codes its problems and refusals carry; the shared code finds them through `warband.model.messages`,
+which loads a game's templates only when it meets one of its codes."""
+
+from __future__ import annotations
+
+from warband.model.messages import N_
+
+TEMPLATES: dict[str, str] = {
+    "miracle.unknown": N_(
+        "The miracle “{miracle}” of {unit} is not in the loaded catalogs: it is kept as it is, "
+        "and its cost is not counted."
+    ),
+    "item.unknown": N_(
+        "The magic item “{item}” of {unit} is not in the loaded catalogs: it is kept as it is, "
+        "and its cost is not counted."
+    ),
+    "miracle.not_faithful": N_("{unit} is not a Faithful and cannot own the miracle {miracle}."),
+    "miracle.no_access": N_(
+        "{miracle} belongs to {access}, which is neither the cult of {unit} ({cult}), "
+        "nor its Path ({path}), nor the Universal Cult."
+    ),
+    "miracle.aspect": N_("{miracle} needs {aspect} {need}; {unit} has {aspect} {have}."),
+    "miracle.duplicate": N_("{unit} owns {miracle} {times} times: one is enough, and every copy is counted."),
+    "item.restricted": N_("{item} is only for {allowed}; {unit} is not."),
+    "change.profile": N_("{kind} {entry}: its Faithful profile changed ({what}) ({units})."),
+    "phase.first": N_("This is the first phase of the turn; undo to go back into the last turn."),
+    "battle.ended": N_("The battle is over."),
+    "tactical.tie": N_("Both sides rolled {roll} for the Tactical roll: roll again."),
+    "call.phase": N_("Miracles are called in the Divination phase; this is the {phase} phase."),
+    "call.out_of_play": N_("{unit} is out of play."),
+    "call.not_faithful": N_("{unit} is not a Faithful and calls no miracle."),
+    "call.not_owned": N_("{unit} does not own the miracle {miracle}."),
+    "call.twice": N_("{unit} has already called {miracle} this turn, successfully or not."),
+    "call.all_called": N_("{unit} has called all its miracles this turn."),
+    "call.no_miracles": N_("{unit} owns no miracle."),
+    "call.shot": N_("{unit} has shot this turn and cannot call a miracle."),
+    "call.feat": N_("{unit} performed a Physical Feat this turn and cannot call a miracle."),
+    "call.moved": N_("{unit} moved farther than its Movement this turn and cannot call a miracle."),
+    "call.engaged": N_("{unit} is engaged in melee by an enemy and cannot call a miracle."),
+    "call.wounds_roll": N_("{unit} suffered a Wounds roll this turn and cannot call a miracle."),
+    "call.no_sight": N_("{unit} must see its target or be in base contact with it: confirm it first."),
+    "call.fervour_low": N_("{miracle} needs a fervour of at least {minimum}; {fervour} was declared."),
+    "call.fervour_high": N_("{unit} has {faith} T.F. left and cannot spend a fervour of {fervour}."),
+    "call.difficulty": N_("The difficulty of {miracle} is set at the table ({how}): enter it."),
+    "act.after_call": N_("{unit} called a miracle this turn and cannot {act} in the same turn."),
+    "call.unknown_miracle": N_(
+        "The miracle “{miracle}” of {unit} is not in the loaded catalogs: its fervour and difficulty are "
+        "unknown, so it cannot be called (the battle keeps it as it is)."
+    ),
+}

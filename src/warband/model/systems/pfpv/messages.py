@@ -1,0 +1,17 @@
+"""Par le Fer et par le Verbe's message templates: setting up and resolving a casting in a scene.
+
+Keys are the codes its problems and refusals carry; the shared code finds them through `warband.model.messages`,
+which loads a game's templates only when it meets one of its codes."""
+
+from __future__ import annotations
+
+from warband.model.messages import N_
+
+TEMPLATES: dict[str, str] = {
+    "pf.setup": N_("{reason}"),
+    "pf.simultaneous": N_("{unit} already casts {count} spells at once: 6 at the most (PF-04)."),
+    "pf.unknown_spell": N_("{unit} does not know the spell {spell}."),
+    "pf.spell_unknown": N_(
+        "The spell “{spell}” is not in the loaded catalogs: {unit} cannot cast it (the scene keeps it as it is)."
+    ),
+}

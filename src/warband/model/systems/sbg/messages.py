@@ -1,0 +1,30 @@
+"""The Strategy Battle Game's message templates: army building, priority, heroic actions, Might, Will and Fate.
+
+Keys are the codes its problems and refusals carry; the shared code finds them through `warband.model.messages`,
+which loads a game's templates only when it meets one of its codes."""
+
+from __future__ import annotations
+
+from warband.model.messages import N_
+
+TEMPLATES: dict[str, str] = {
+    "sbg.hero_count": N_("{unit} is a hero: one model, not {count}."),
+    "sbg.alignment": N_(
+        "The army mixes Good and Evil profiles: {good} (Good) with {evil} (Evil). "
+        "Warband keeps each army on one side (a project decision: the rules say nothing of it)."
+    ),
+    "sbg.over_limit": N_("The army costs {total} points, {over} over its limit of {limit} points."),
+    "sbg.change.profile": N_("{kind} {entry}: its profile changed ({what}) ({units})."),
+    "sbg.priority_tie": N_("Both sides rolled {roll} for priority in the first turn: roll again."),
+    "sbg.spent": N_("{hero} has no {what} left."),
+    "sbg.no_roll_kind": N_("Might changes only the hero's own rolls of the kinds SB-02 lists, not {kind}."),
+    "sbg.no_will": N_("{hero} has no Will left: it can neither cast nor resist a spell."),
+    "sbg.will_dice": N_("One Will point and one die per attempt (rules option: several dice); {dice} asked for."),
+    "sbg.courage": N_("{hero} was removed for failing a Courage test: Fate cannot save it."),
+    "sbg.fate_more": N_("{hero} has {fate} Fate left and cannot roll {dice} dice."),
+    "sbg.heroic_phase": N_("Heroic actions are declared at the start of the Move, Shoot and Fight phases."),
+    "sbg.heroic_turn": N_("It is {player}'s turn in the heroic-action declarations."),
+    "sbg.heroic_stage": N_("The heroic-action declarations are past that step."),
+    "sbg.heroic_hero": N_("{hero} is not one of {player}'s heroes in play."),
+    "sbg.heroic_twice": N_("{hero} is already named for a heroic action in this phase."),
+}
