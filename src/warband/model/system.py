@@ -25,8 +25,8 @@ if TYPE_CHECKING:
 BUILTIN_SYSTEMS: dict[str, str] = {
     "confrontation": "warband.model.systems.confrontation",
     "powerdice": "warband.model.systems.powerdice",
-    "sbg": "warband.model.systems.sbg",
     "pfpv": "warband.model.systems.pfpv",
+    "sbg": "warband.model.systems.sbg",
 }
 """Game id → its package: the package holds `GAME`, its `system` module `SYSTEM`; each imported on first use."""
 
@@ -46,6 +46,10 @@ class GameInfo:
     """Armies facing each other in a battle: two, or one for a party (its game master plays the rest)."""
     points_name: str | None = DEFAULT_POINTS_NAME
     """What the game calls its points ("A.P.", "points"), or None when its armies have none (a party)."""
+    rule_prefix: str = ""
+    """The prefix of its rule IDs ("CF" for CF-01…); its rules' texts are `<package>.rules_text.RULES`."""
+    rules_title: str = ""
+    """How Help → Rules heads its rules ("Confrontation: miracles and the Divination phase")."""
 
 
 class GameSystem(Protocol):

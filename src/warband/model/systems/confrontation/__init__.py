@@ -15,4 +15,6 @@ GAME = GameInfo(
     id="confrontation",
     name=NAME,
     title=NAME,
+    rule_prefix="CF",
+    rules_title=N_("Confrontation: miracles and the Divination phase"),
 )

@@ -17,4 +17,6 @@ GAME = GameInfo(
     title=N_("Par le Fer et par le Verbe (a party)"),
     sides=1,  # a party: the game master plays the rest
     points_name=None,  # a party has no points: the roster shows no total and no limit
+    rule_prefix="PF",
+    rules_title=N_("Par le Fer et par le Verbe: mage casting"),
 )

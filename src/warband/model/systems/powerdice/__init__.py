@@ -15,4 +15,6 @@ GAME = GameInfo(
     id="powerdice",
     name=NAME,
     title=NAME,
+    rule_prefix="PD",
+    rules_title=NAME,
 )

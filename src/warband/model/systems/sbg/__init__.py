@@ -16,4 +16,6 @@ GAME = GameInfo(
     name=NAME,
     title=NAME,
     points_name=N_("points"),
+    rule_prefix="SB",
+    rules_title=N_("Strategy Battle Game: Might, Will, Fate, heroic actions"),
 )
