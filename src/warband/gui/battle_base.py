@@ -19,7 +19,7 @@ from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import QObject, Signal
 
 from warband.model.army import Problem
-from warband.model.battle import BattleRun
+from warband.model.battle import BattleRun, Roll
 from warband.model.journal import JournalWriteError
 from warband.model.messages import _
 from warband.model.session import Command, RefusedError
@@ -89,6 +89,18 @@ class BattleDocumentBase(QObject, Generic[B]):
         elif len(self.run.log) != lines:  # dice thrown for nothing that changed: logged as a note (AR-05)
             self.log_changed.emit()
         return done
+
+    def play(self, roll: Roll[B, Any]) -> bool:
+        """Carry out a roll the rules worked out once (its command carries its dice); refused like `act`."""
+        return self.act(
+            roll.command,
+            text=roll.text,
+            dice=roll.dice,
+            source=roll.source,
+            success=roll.success,
+            side=roll.side,
+            after=roll.after,
+        )
 
     def note(self, text: str, **log: Any) -> bool:
         """Log what changes nothing (a tie to roll again); False when it could not be journalled."""

@@ -7,12 +7,12 @@ from PySide6.QtCore import QObject
 
 from warband.gui.battle_base import BattleDocumentBase
 from warband.model.army import Problem
-from warband.model.battle import BattleRun, RecordingDice
-from warband.model.dice import Dice, DiceError, TypedDice
+from warband.model.battle import BattleRun
+from warband.model.dice import Dice, DiceError
 from warband.model.messages import N_, Phrase
 from warband.model.session import RefusedError
-from warband.model.systems.confrontation.battle_calls import CallRequest, Outcome, call_miracle
-from warband.model.systems.confrontation.battle_commands import CallMiracle, SetTacticalWinner
+from warband.model.systems.confrontation.battle_calls import CallRequest, Outcome
+from warband.model.systems.confrontation.battle_commands import SetTacticalWinner, roll_call
 from warband.model.systems.confrontation.battle_rules import DivinationOrder, divination_order
 from warband.model.systems.confrontation.battle_state import ConfrontationBattle
 
@@ -35,42 +35,17 @@ class BattleDocument(BattleDocumentBase[ConfrontationBattle]):
         return self._order
 
     def call_miracle(self, request: CallRequest, dice: Dice | None = None) -> Outcome | None:
-        """The Divination roll with the program's dice or the table's; the outcome applied and logged."""
-        source = dice or self.run.dice
-        recorder = RecordingDice(source)
+        """The Divination roll with the program's dice or the table's; the outcome applied and logged. The rule
+        runs once (`roll_call`), and the journal keeps the command with its dice."""
         try:
-            _after, outcome = call_miracle(self.battle, request, recorder)
+            roll = roll_call(self.battle, request, dice or self.run.dice)
         except RefusedError as exc:
             self._refuse(exc.reason)
             return None
         except DiceError as exc:
-            if exc.code == "dice.used_up" and recorder.values:  # a 6 to roll again: the table needs one more die
-                exc = DiceError("dice.reroll", last=recorder.values[-1], given=len(recorder.values))
             self.refused.emit(exc.sentence)
             return None
-        if isinstance(source, TypedDice) and source.remaining:
-            given = len(recorder.values) + len(source.remaining)
-            self.refused.emit(DiceError("dice.extra", given=given, used=len(recorder.values)).sentence)
-            return None
-        command = CallMiracle(
-            key=request.key,
-            miracle=request.miracle,
-            fervour=request.fervour,
-            target_confirmed=request.target_confirmed,
-            difficulty=request.difficulty,
-            dice=tuple(recorder.values),
-            typed=source.kind == "typed",
-        )
-        side = int(request.key.split(":", 1)[0])
-        self.act(
-            command,
-            text=outcome.sentence(),
-            dice=outcome.dice,
-            source=source.kind,
-            success=outcome.success,
-            side=side,
-        )
-        return outcome
+        return roll.outcome if self.play(roll) else None
 
     def roll_tactical(self) -> tuple[int, int]:
         """Each side rolls a die; the higher wins. A tie is logged and changes nothing: roll again."""

@@ -11,13 +11,14 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel
 
 from warband.model.battle_log import LogEntry, spoken_words
-from warband.model.dice import Dice, DiceError, DiceKind, SeededDice
+from warband.model.dice import Dice, DiceError, DiceKind, SeededDice, TypedDice
 from warband.model.journal import (
     JOURNAL_FORMAT,
     JOURNAL_VERSION,
@@ -83,6 +84,46 @@ def _entry(
     )
 
 
+T = TypeVar("T")
+Out = TypeVar("Out")
+
+
+@dataclass(frozen=True)
+class Roll(Generic[B, Out]):
+    """A roll the rules worked out once: the command that carries its dice (so the journal replays it exactly),
+    the battle after it, the game's account of it (`outcome`), and what the log says of it."""
+
+    command: Command[B]
+    after: B
+    outcome: Out
+    text: str
+    """The log's words (`Localised` where the game words them so)."""
+    dice: tuple[int, ...]
+    source: Literal["rolled", "typed"]
+    success: bool | None = None
+    side: int | None = None
+
+
+def thrown(source: Dice, throw: Callable[[Dice], T]) -> tuple[T, tuple[int, ...]]:
+    """Run a roll's rule once, on the program's dice or the table's, and give back what it made with the dice it
+    used (the program's are recorded for the journal, AR-05).
+
+    Raises `DiceError`: `dice.reroll` when the table's dice ran out on a die rolled again (type the next one),
+    `dice.extra` when more dice were typed than the roll used, or the rule's own.
+    """
+    recorder = RecordingDice(source)
+    try:
+        result = throw(recorder)
+    except DiceError as exc:
+        if exc.code == "dice.used_up" and recorder.values:  # a 6 to roll again: the table needs one more die
+            raise DiceError("dice.reroll", last=recorder.values[-1], given=len(recorder.values)) from None
+        raise
+    if isinstance(source, TypedDice) and source.remaining:
+        given = len(recorder.values) + len(source.remaining)
+        raise DiceError("dice.extra", given=given, used=len(recorder.values))
+    return result, tuple(recorder.values)
+
+
 class BattleRun(Generic[B]):
     """One battle in play: state with undo, log, dice, and the journal that makes it crash-proof.
 
@@ -136,6 +177,7 @@ class BattleRun(Generic[B]):
         success: bool | None = None,
         side: int | None = None,
         barrier: bool = False,
+        after: B | None = None,
     ) -> bool:
         """Carry out an action and log it; a refusal (`RefusedError`) changes and logs nothing.
 
@@ -145,10 +187,12 @@ class BattleRun(Generic[B]):
         forgotten (AR-05).
 
         A `barrier` action cannot be undone, nor anything before it (the hand-over of hidden choices).
-        Raises `JournalWriteError` when the journal cannot be written: then nothing changed.
+        `after` is the battle the command makes, when the rules already worked it out (a `Roll`): they do not
+        run a second time. Raises `JournalWriteError` when the journal cannot be written: then nothing changed.
         """
         before = self.session.state
-        after = command.apply(before)
+        if after is None:
+            after = command.apply(before)
         if after == before:
             if dice:
                 self.note(text or label_of(command, before), dice=dice, source=source, side=side)
@@ -170,6 +214,18 @@ class BattleRun(Generic[B]):
             self._undo_steps.clear()
             self._redo_steps.clear()
         return True
+
+    def play(self, roll: Roll[B, Any]) -> bool:
+        """Carry out a roll the rules worked out (`thrown`): its command with its dice, logged as the rules say."""
+        return self.execute(
+            roll.command,
+            text=roll.text,
+            dice=roll.dice,
+            source=roll.source,
+            success=roll.success,
+            side=roll.side,
+            after=roll.after,
+        )
 
     def note(
         self,

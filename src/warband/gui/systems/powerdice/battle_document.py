@@ -7,12 +7,12 @@ from __future__ import annotations
 from PySide6.QtCore import QObject
 
 from warband.gui.battle_base import BattleDocumentBase
-from warband.model.battle import BattleRun, RecordingDice
-from warband.model.dice import Dice, DiceError, TypedDice
+from warband.model.battle import BattleRun
+from warband.model.dice import Dice, DiceError
 from warband.model.messages import COMMA, N_, SEMICOLON, Phrase, joined, term
 from warband.model.session import RefusedError
 from warband.model.systems.powerdice import battle_rules as rules
-from warband.model.systems.powerdice.battle_commands import CastSpell, HandOver, NextStep, PlaceMarker
+from warband.model.systems.powerdice.battle_commands import HandOver, NextStep, PlaceMarker, roll_cast
 from warband.model.systems.powerdice.battle_state import STEP_NAMES, Marker, PowerDiceBattle
 
 
@@ -65,38 +65,14 @@ class PowerDiceBattleDocument(BattleDocumentBase[PowerDiceBattle]):
         return self.act(NextStep(), text=joined(parts, SEMICOLON, SEMICOLON))
 
     def cast(self, request: rules.CastRequest, dice: Dice | None = None) -> rules.CastOutcome | None:
-        """A casting with the program's dice or the table's; the outcome applied and logged (PD-08)."""
-        source = dice or self.run.dice
-        recorder = RecordingDice(source)
+        """A casting with the program's dice or the table's; the outcome applied and logged (PD-08). The rule
+        runs once (`roll_cast`), and the journal keeps the command with its dice."""
         try:
-            _after, outcome = rules.cast(self.battle, request, recorder)
+            roll = roll_cast(self.battle, request, dice or self.run.dice)
         except RefusedError as exc:
             self._refuse(exc.reason)
             return None
         except DiceError as exc:
             self.refused.emit(exc.sentence)
             return None
-        if isinstance(source, TypedDice) and source.remaining:
-            given = len(recorder.values) + len(source.remaining)
-            self.refused.emit(DiceError("dice.extra", given=given, used=len(recorder.values)).sentence)
-            return None
-        command = CastSpell(
-            key=request.key,
-            spell=request.spell,
-            dice=request.dice,
-            gifts=dict(request.gifts),
-            helpers_near=request.helpers_near,
-            target=request.target,
-            rolled=tuple(recorder.values),
-            typed=source.kind == "typed",
-        )
-        side = int(request.key.split(":", 1)[0])
-        self.act(
-            command,
-            text=outcome.sentence(),
-            dice=outcome.dice,
-            source=source.kind,
-            success=outcome.success,
-            side=side,
-        )
-        return outcome
+        return roll.outcome if self.play(roll) else None

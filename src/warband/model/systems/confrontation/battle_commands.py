@@ -10,8 +10,9 @@ from typing import Annotated, Literal
 
 from pydantic import Field, Strict, TypeAdapter
 
+from warband.model.battle import Roll, thrown
 from warband.model.catalog import Flag, Frozen, Id
-from warband.model.dice import TypedDice
+from warband.model.dice import Dice, TypedDice
 from warband.model.edits import replace
 from warband.model.messages import N_, Phrase, term
 from warband.model.session import RefusedError
@@ -227,3 +228,22 @@ __all__ = [
     "SetTieOrder",
     "SetWounds",
 ]
+
+
+def roll_call(
+    battle: ConfrontationBattle, request: calls.CallRequest, dice: Dice
+) -> Roll[ConfrontationBattle, calls.Outcome]:
+    """The Divination roll (CF-19) with the program's dice or the table's: the rule runs once, and the roll comes
+    back as the command carrying its dice. Raises `RefusedError` (the call may not be made) or `DiceError`."""
+    (after, outcome), used = thrown(dice, lambda recorder: calls.call_miracle(battle, request, recorder))
+    command = CallMiracle(
+        key=request.key,
+        miracle=request.miracle,
+        fervour=request.fervour,
+        target_confirmed=request.target_confirmed,
+        difficulty=request.difficulty,
+        dice=used,
+        typed=dice.kind == "typed",
+    )
+    side = int(request.key.split(":", 1)[0])
+    return Roll(command, after, outcome, outcome.sentence(), outcome.dice, dice.kind, outcome.success, side)

@@ -10,8 +10,9 @@ from typing import Annotated, Literal
 
 from pydantic import Field, Strict, TypeAdapter
 
+from warband.model.battle import Roll, thrown
 from warband.model.catalog import Flag, Frozen, Id
-from warband.model.dice import TypedDice
+from warband.model.dice import Dice, TypedDice
 from warband.model.edits import replace
 from warband.model.messages import N_, Phrase, term
 from warband.model.session import RefusedError
@@ -152,3 +153,23 @@ PowerDiceCommand = Annotated[
     Field(discriminator="kind"),
 ]
 COMMANDS: TypeAdapter[PowerDiceCommand] = TypeAdapter(PowerDiceCommand)
+
+
+def roll_cast(
+    battle: PowerDiceBattle, request: rules.CastRequest, dice: Dice
+) -> Roll[PowerDiceBattle, rules.CastOutcome]:
+    """A casting (PD-08) with the program's dice or the table's: the rule runs once, and the roll comes back as
+    the command carrying its dice. Raises `RefusedError` (the casting may not be made) or `DiceError`."""
+    (after, outcome), used = thrown(dice, lambda recorder: rules.cast(battle, request, recorder))
+    command = CastSpell(
+        key=request.key,
+        spell=request.spell,
+        dice=request.dice,
+        gifts=dict(request.gifts),
+        helpers_near=request.helpers_near,
+        target=request.target,
+        rolled=used,
+        typed=dice.kind == "typed",
+    )
+    side = int(request.key.split(":", 1)[0])
+    return Roll(command, after, outcome, outcome.sentence(), outcome.dice, dice.kind, outcome.success, side)

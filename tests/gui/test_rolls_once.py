@@ -1,0 +1,79 @@
+"""Rolls are model commands carrying their dice, and their rule runs once per action (issue 13): a Divination call
+and a power-dice casting, made in the window's documents, with the program's dice and the table's."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.gui.test_battles import start
+from tests.gui.test_powerdice_tracker import FIRST_CHOICES, SECOND_CHOICES, make_document, pd_army, pd_catalogs  # noqa: F401  (its fixtures below)  # noqa: F401
+from tests.gui.test_powerdice_tracker import document as pd_document  # noqa: F401
+from warband.model.dice import TypedDice
+from warband.model.replay import resume_journal
+from warband.model.systems.confrontation import battle_calls
+from warband.model.systems.confrontation.battle_calls import CallRequest
+from warband.model.systems.confrontation.battle_commands import NextPhase, SetTacticalWinner
+from warband.model.systems.powerdice import battle_rules
+from warband.model.systems.powerdice.battle_rules import CastRequest
+
+
+def last_record(document) -> dict:
+    lines = document.run.journal_path.read_bytes().splitlines()
+    return json.loads(lines[-1])
+
+
+def counted(monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> list[int]:
+    """Count the calls of a rule function (every caller looks it up in its module, so all are counted)."""
+    calls: list[int] = []
+    real = getattr(module, name)
+
+    def counting(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, counting)
+    return calls
+
+
+@pytest.mark.parametrize("typed", [False, True])
+def test_a_divination_call_runs_its_rule_once_and_journals_its_dice(window, asker, monkeypatch, typed):
+    document = start(window, asker)
+    document.act(NextPhase())
+    document.act(NextPhase())
+    document.act(SetTacticalWinner(side=0))
+    runs = counted(monkeypatch, battle_calls, "call_miracle")
+    outcome = document.call_miracle(CallRequest("0:u1", "renfort", 2, True), TypedDice((4,)) if typed else None)
+    assert outcome is not None and runs == [1]  # once: not again to carry it out
+    entry = document.run.log[-1]
+    assert entry.dice == outcome.dice and entry.source == ("typed" if typed else "rolled")
+    record = last_record(document)
+    assert record["command"]["kind"] == "call_miracle"
+    assert tuple(record["command"]["dice"]) == outcome.dice and record["command"]["typed"] is typed
+    monkeypatch.undo()
+    resumed = resume_journal(document.run.journal_path)
+    assert resumed.battle == document.battle  # replayed from the command's dice alone
+
+
+def test_a_refused_call_rolls_no_dice(window, asker):
+    document = start(window, asker)
+    before = document.run.dice.state()
+    assert document.call_miracle(CallRequest("0:u1", "renfort", 2, True)) is None  # not the Divination phase
+    assert document.run.dice.state() == before
+
+
+def test_a_power_dice_casting_runs_its_rule_once(pd_document, monkeypatch):  # noqa: F811
+    for key, marker in {**FIRST_CHOICES}.items():
+        pd_document.place_marker(key, marker)
+    pd_document.hand_over()
+    for key, marker in SECOND_CHOICES.items():
+        pd_document.place_marker(key, marker)
+    pd_document.hand_over()
+    for _step in range(5):
+        pd_document.next_step()
+    runs = counted(monkeypatch, battle_rules, "cast")
+    outcome = pd_document.cast(CastRequest("0:u1", "boule-de-feu", 2), TypedDice((5, 4)))
+    assert outcome is not None and runs == [1]
+    assert pd_document.run.log[-1].dice == (5, 4)
+    assert pd_document.run.session.history[-1].after == pd_document.battle
