@@ -77,3 +77,32 @@ def test_a_power_dice_casting_runs_its_rule_once(pd_document, monkeypatch):  # n
     assert outcome is not None and runs == [1]
     assert pd_document.run.log[-1].dice == (5, 4)
     assert pd_document.run.session.history[-1].after == pd_document.battle
+
+
+def test_sbg_will_and_fate_run_their_rule_once(sbg_catalogs, monkeypatch):
+    """The document alone (the resolver's views ask the rules what may be done, on every change: not counted)."""
+    from tests.gui.test_sbg_resolver import WIZARD, army
+    from warband.gui.systems.sbg.battle_document import SbgBattleDocument
+    from warband.model.battle import BattleRun
+    from warband.model.systems.sbg import battle_rules as sbg_rules
+
+    good = army({"id": "u1", "profile": "captain"}, {"id": "u2", "profile": "wizard"})
+    evil = army({"id": "u1", "profile": "orc-captain"}, {"id": "u2", "profile": "shaman"})
+    document = SbgBattleDocument(BattleRun(sbg_rules.start_battle([("A", good), ("B", evil)], sbg_catalogs)))
+    try:
+        will_runs = counted(monkeypatch, sbg_rules, "will_attempt")
+        assert document.will(WIZARD, 3, 1, 0, resisting=False, dice=TypedDice((4,))) is True
+        assert will_runs == [1]
+        fate_runs = counted(monkeypatch, sbg_rules, "fate_roll")
+        assert document.fate(WIZARD, 1, lost=1, dice=TypedDice((5,))) is not None
+        assert fate_runs == [1]
+        assert [e.dice for e in document.run.log[-2:]] == [(4,), (5,)]
+    finally:
+        document.close()
+
+
+@pytest.fixture(scope="module")
+def sbg_catalogs():
+    from tests.gui.test_sbg_resolver import sbg_catalogs as build
+
+    return build.__wrapped__()

@@ -9,10 +9,10 @@ from warband.gui.battle_base import BattleDocumentBase
 from warband.model.army import Problem
 from warband.model.battle import BattleRun
 from warband.model.dice import Dice, DiceError
-from warband.model.messages import N_, Phrase, term
+from warband.model.messages import N_, Phrase
 from warband.model.session import RefusedError
 from warband.model.systems.sbg import battle_rules as rules
-from warband.model.systems.sbg.battle_commands import FateRoll, RollOff, SetPriority, WillAttempt
+from warband.model.systems.sbg.battle_commands import RollOff, SetPriority, fate_thrown, roll_will
 from warband.model.systems.sbg.battle_state import SbgBattle
 
 
@@ -84,33 +84,14 @@ class SbgBattleDocument(BattleDocumentBase[SbgBattle]):
     ) -> bool | None:
         """SB-03: cast or resist with `count` Will dice (and Might on the highest); None when refused."""
         try:
-            rules.will_check(self.battle, key, count)
+            roll = roll_will(self.battle, key, need, count, might, resisting=resisting, dice=dice or self.run.dice)
         except RefusedError as exc:
             self._refuse(exc.reason)
             return None
-        rolled = self._roll(dice, count)
-        if rolled is None:
+        except DiceError as exc:
+            self.refused.emit(exc.sentence)
             return None
-        values, source = rolled
-        success = max(values) + might >= need
-        hero = rules.hero(self.battle, key)
-        template = (
-            N_("{hero} resists: {dice} (+{might} Might) against {need}+: {verdict}")
-            if resisting
-            else N_("{hero} casts: {dice} (+{might} Might) against {need}+: {verdict}")
-        )
-        verdict = term(N_("success") if success else N_("failure"))
-        self.act(
-            WillAttempt(key=key, need=need, rolled=values, might=might, resisting=resisting),
-            text=Phrase(
-                template, hero=hero.label, dice=" ".join(map(str, values)), might=might, need=need, verdict=verdict
-            ),
-            dice=values,
-            source="rolled" if source == "rolled" else "typed",
-            success=success,
-            side=hero.side,
-        )
-        return success
+        return roll.outcome if self.play(roll) else None
 
     def throw(self, count: int, dice: Dice | None = None) -> tuple[tuple[int, ...], str] | None:
         """Throw dice (the program's, or take the table's) before deciding how to use them: a Fate die shown
@@ -121,28 +102,12 @@ class SbgBattleDocument(BattleDocumentBase[SbgBattle]):
         self, key: str, values: tuple[int, ...], might: tuple[int, ...], lost: int, source: str
     ) -> int | None:
         """SB-04: Fate dice already thrown, with the Might the player put on each; the Wounds restored."""
-        spent = tuple(might) + (0,) * (len(values) - len(might))
         try:
-            _after, restored = rules.fate_roll(self.battle, key, values, spent, lost)
+            roll = fate_thrown(self.battle, key, values, might, lost, "typed" if source == "typed" else "rolled")
         except RefusedError as exc:
             self._refuse(exc.reason)
             return None
-        hero = rules.hero(self.battle, key)
-        self.act(
-            FateRoll(key=key, rolled=values, might=spent, lost=lost),
-            text=Phrase(
-                N_("{hero} spends {fate} Fate: {dice}, restores {restored}"),
-                hero=hero.label,
-                fate=len(values),
-                dice=" ".join(map(str, values)),
-                restored=restored,
-            ),
-            dice=values,
-            source="typed" if source == "typed" else "rolled",
-            success=restored > 0,
-            side=hero.side,
-        )
-        return restored
+        return roll.outcome if self.play(roll) else None
 
     def fate(
         self, key: str, count: int, lost: int, might: tuple[int, ...] = (), dice: Dice | None = None

@@ -6,7 +6,9 @@ from typing import Annotated, Literal
 
 from pydantic import Field, Strict, TypeAdapter
 
+from warband.model.battle import Roll, thrown
 from warband.model.catalog import Flag, Frozen
+from warband.model.dice import Dice, DiceKind
 from warband.model.edits import replace
 from warband.model.messages import N_, Phrase, term
 from warband.model.systems.sbg import battle_rules as rules
@@ -212,3 +214,45 @@ SbgCommand = Annotated[
     Field(discriminator="kind"),
 ]
 COMMANDS: TypeAdapter[SbgCommand] = TypeAdapter(SbgCommand)
+
+
+def roll_will(
+    battle: SbgBattle, key: str, need: int, count: int, might: int, *, resisting: bool, dice: Dice
+) -> Roll[SbgBattle, bool]:
+    """SB-03: cast or resist with `count` Will dice (and Might on the highest), the program's or the table's. The
+    rule runs once; refused (`RefusedError`) before any die is thrown. The outcome is the success."""
+    rules.will_check(battle, key, count)
+    (after, success), used = thrown(
+        dice, lambda source: rules.will_attempt(battle, key, source.roll(6, count), might, need)
+    )
+    hero = rules.hero(battle, key)
+    template = (
+        N_("{hero} resists: {dice} (+{might} Might) against {need}+: {verdict}")
+        if resisting
+        else N_("{hero} casts: {dice} (+{might} Might) against {need}+: {verdict}")
+    )
+    verdict = term(N_("success") if success else N_("failure"))
+    text = Phrase(
+        template, hero=hero.label, dice=" ".join(map(str, used)), might=might, need=need, verdict=verdict
+    )
+    command = WillAttempt(key=key, need=need, rolled=used, might=might, resisting=resisting)
+    return Roll(command, after, success, text, used, dice.kind, success, hero.side)
+
+
+def fate_thrown(
+    battle: SbgBattle, key: str, values: tuple[int, ...], might: tuple[int, ...], lost: int, source: DiceKind
+) -> Roll[SbgBattle, int]:
+    """SB-04: Fate dice already thrown (shown before the Might is put on them), with the Might on each; the rule
+    runs once. The outcome is the Wounds restored."""
+    spent = tuple(might) + (0,) * (len(values) - len(might))
+    after, restored = rules.fate_roll(battle, key, values, spent, lost)
+    hero = rules.hero(battle, key)
+    text = Phrase(
+        N_("{hero} spends {fate} Fate: {dice}, restores {restored}"),
+        hero=hero.label,
+        fate=len(values),
+        dice=" ".join(map(str, values)),
+        restored=restored,
+    )
+    command = FateRoll(key=key, rolled=values, might=spent, lost=lost)
+    return Roll(command, after, restored, text, values, source, restored > 0, hero.side)
