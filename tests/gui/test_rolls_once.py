@@ -106,3 +106,30 @@ def sbg_catalogs():
     from tests.gui.test_sbg_resolver import sbg_catalogs as build
 
     return build.__wrapped__()
+
+
+@pytest.mark.parametrize("typed", [False, True])
+def test_a_par_le_fer_casting_runs_its_rule_once(monkeypatch, typed):
+    from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
+    from warband.model.army import load_army
+    from warband.model.battle import BattleRun
+    from warband.model.catalog import builtin_catalog_paths, load_catalogs
+    from warband.model.dice import SeededDice
+    from warband.model.locations import data_dir
+    from warband.model.systems.pfpv import casting
+    from warband.model.systems.pfpv.scene import CastingSetup, start_scene
+
+    party = load_army(data_dir() / "pfpv" / "examples" / "the-company.warband.json")
+    catalogs = load_catalogs(builtin_catalog_paths()).for_system("pfpv")
+    document = PfpvSceneDocument(BattleRun(start_scene(party, catalogs), dice=SeededDice(1)))
+    try:
+        choice = CastingSetup(spell="bouclier-magique")
+        setup = document.setup("u1", choice)
+        runs = counted(monkeypatch, casting, "resolve")
+        contact = dict.fromkeys(setup.source_skills, 5) if typed else None
+        control = dict.fromkeys(setup.discipline_skills, 5) if typed else None
+        result = document.cast("u1", choice, contact, control)
+        assert result is not None and runs == [1]
+        assert document.run.log[-1].source == ("typed" if typed else "rolled")
+    finally:
+        document.close()

@@ -10,19 +10,14 @@ from PySide6.QtCore import QObject
 from warband.gui.battle_base import BattleDocumentBase
 from warband.model.battle import BattleRun
 from warband.model.dice import Dice, DiceError
-from warband.model.messages import N_, Phrase
-from warband.model.names import CatalogName
 from warband.model.session import RefusedError
 from warband.model.systems.pfpv import casting
 from warband.model.systems.pfpv.scene import (
     CastingSetup,
     PfpvScene,
-    ResolveCasting,
     build_setup,
-    describe,
-    entry_names,
-    label_of,
     options_of,
+    roll_casting,
 )
 
 
@@ -57,41 +52,17 @@ class PfpvSceneDocument(BattleDocumentBase[PfpvScene]):
         control: Mapping[str, int] | None = None,
         dice: Dice | None = None,
     ) -> casting.Result | None:
-        """Cast with the rolls given (each 0 … 10, typed from the table) or rolled now; applied and logged."""
+        """Cast with the rolls given (each 0 … 10, typed from the table) or rolled now; applied and logged. The
+        rule runs once (`roll_casting`), and the journal keeps the command with its rolls."""
         try:
-            setup = self.setup(key, choice)
-        except RefusedError as exc:  # a spell the catalogs no longer know (AR-02)
+            roll = roll_casting(self.battle, key, choice, contact, control, dice or self.run.dice)
+        except RefusedError as exc:  # the setup (PF-04) or a spell the catalogs no longer know (AR-02)
             self._refuse(exc.reason)
             return None
-        typed = contact is not None
-        if contact is None:
-            rolled = self.roll_2d5(len(setup.source_skills) + len(setup.discipline_skills), dice)
-            if rolled is None:
-                return None
-            contact = dict(zip(setup.source_skills, rolled, strict=False))
-            control = dict(zip(setup.discipline_skills, rolled[len(setup.source_skills) :], strict=False))
-        command = ResolveCasting(key=key, choice=choice, contact=dict(contact), control=dict(control or {}))
-        try:
-            result = command.result(self.battle)
-        except RefusedError as exc:
-            self._refuse(exc.reason)
+        except DiceError as exc:
+            self.refused.emit(exc.sentence)
             return None
         except KeyError as exc:
             self.refused.emit(f"a roll is missing: {exc}")
             return None
-        spell = self.battle.entries.spells[choice.spell]
-        text = Phrase(
-            N_("{character} casts {spell}: {result}"),
-            character=label_of(self.battle, key),
-            spell=CatalogName(spell.name),
-            result=describe(result, spell.level, entry_names(self.battle)),
-        )
-        rolls = (*command.contact.values(), *command.control.values())
-        self.act(
-            command,
-            text=text,
-            dice=rolls,
-            source="typed" if typed else "rolled",
-            success=result.outcome == "success",
-        )
-        return result
+        return roll.outcome if self.play(roll) else None

@@ -13,8 +13,11 @@ from pydantic import Field, Strict, TypeAdapter
 
 from warband.model.army import Problem
 from warband.model.army import stamp as stamp_army
+from warband.model.battle import Roll as BattleRoll
+from warband.model.battle import thrown
 from warband.model.battle_log import LogEntry
 from warband.model.catalog import Catalogs, Flag, Frozen, Id
+from warband.model.dice import Dice
 from warband.model.edits import replace
 from warband.model.messages import COMMA, N_, SEMICOLON, Phrase, joined, term
 from warband.model.names import CatalogName
@@ -314,8 +317,48 @@ class ResolveCasting(Frozen):
         return casting.resolve(setup, self.contact, self.control, options_of(self.choice))
 
     def apply(self, state: PfpvScene) -> PfpvScene:
-        result = self.result(state)
+        return self.applied(state, self.result(state))
+
+    def applied(self, state: PfpvScene, result: casting.Result) -> PfpvScene:
+        """The scene after the casting's result: the caster's Don and Vitality."""
         return with_character(state, self.key, don=max(0, result.don_after), vitality=result.vitality_after)
+
+
+def roll_casting(
+    scene: PfpvScene,
+    key: str,
+    choice: CastingSetup,
+    contact: Mapping[str, int] | None = None,
+    control: Mapping[str, int] | None = None,
+    dice: Dice | None = None,
+) -> BattleRoll[PfpvScene, casting.Result]:
+    """A casting with the rolls typed from the table (each 0 … 10), or rolled now as 2d5 each with `dice` (the
+    program's or the table's). The rule runs once. Raises `RefusedError` (the casting may not be made, AR-02 for
+    a spell the catalogs no longer know), `DiceError`, or `KeyError` for a roll missing from those typed."""
+    setup = build_setup(scene, key, choice)
+    source: Literal["rolled", "typed"] = "typed"
+    if contact is None:
+        if dice is None:
+            raise ValueError("a casting needs its rolls, or the dice to roll them")
+        count = len(setup.source_skills) + len(setup.discipline_skills)
+        values, _used = thrown(dice, lambda recorder: recorder.roll(6, 2 * count, low=0))
+        rolled = tuple(values[i] + values[i + 1] for i in range(0, len(values), 2))
+        contact = dict(zip(setup.source_skills, rolled, strict=False))
+        control = dict(zip(setup.discipline_skills, rolled[len(setup.source_skills) :], strict=False))
+        source = dice.kind
+    command = ResolveCasting(key=key, choice=choice, contact=dict(contact), control=dict(control or {}))
+    result = command.result(scene)
+    spell = scene.entries.spells[choice.spell]
+    text = Phrase(
+        N_("{character} casts {spell}: {result}"),
+        character=label_of(scene, key),
+        spell=CatalogName(spell.name),
+        result=describe(result, spell.level, entry_names(scene)),
+    )
+    rolls = (*command.contact.values(), *command.control.values())
+    return BattleRoll(
+        command, command.applied(scene, result), result, text, rolls, source, result.outcome == "success"
+    )
 
 
 SceneCommand = Annotated[
