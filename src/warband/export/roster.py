@@ -12,13 +12,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Literal
 
-from warband.export.details import roster_system
 from warband.export.roster_html import render_html
 from warband.export.roster_text import render_text
-from warband.export.rows import Roster, UnitRow
 from warband.model.army import Army, validate
 from warband.model.catalog import Catalogs
 from warband.model.names import display_name, spoken
+from warband.model.roster import Roster, UnitExtras, UnitRow
 from warband.model.storage import FileError, write_bytes_atomic
 from warband.model.system import find_system, points_name
 
@@ -31,7 +30,6 @@ def roster_lines(army: Army, catalogs: Catalogs, languages: Sequence[str] | None
     """The roster of an army, as values: one row per unit in army order, the totals and every problem."""
     languages = spoken(languages)
     report = validate(army, catalogs)
-    wording = roster_system(army.system)
     system = find_system(army.system)
     rows: list[UnitRow] = []
     for unit, cost in zip(army.units, report.units, strict=True):
@@ -45,7 +43,7 @@ def roster_lines(army: Army, catalogs: Catalogs, languages: Sequence[str] | None
                 count=unit.count,
                 cost=cost.cost,
                 notes=unit.notes,
-                extras=wording.unit(unit, catalogs, languages),
+                extras=system.roster_unit(unit, catalogs, languages) if system is not None else UnitExtras(),
             )
         )
     return Roster(
@@ -54,7 +52,7 @@ def roster_lines(army: Army, catalogs: Catalogs, languages: Sequence[str] | None
         points=points_name(army.system),
         total=report.total_cost,
         limit=report.points_limit,
-        army_facts=wording.army(army, catalogs),
+        army_facts=system.roster_army(army, catalogs) if system is not None else (),
         units=tuple(rows),
         problems=report.problems,
     )

@@ -15,9 +15,9 @@ from warband.export.roster_text import (
     problems_heading,
     total_text,
 )
-from warband.export.rows import Detail, Roster, Track, UnitRow
 from warband.model.army import Problem
 from warband.model.messages import _, spoken_text
+from warband.model.roster import Detail, Roster, Track, UnitRow
 
 BOX = "\u2610"
 """☐ — a ballot box, one per point of a reserve."""

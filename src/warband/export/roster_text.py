@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from warband.export.rows import Detail, Roster, Track, UnitRow
 from warband.model.army import Problem
 from warband.model.messages import _, spoken_text
+from warband.model.roster import Detail, Roster, Track, UnitRow
 
 INDENT = "   "
 SEPARATOR = " · "

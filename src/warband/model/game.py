@@ -12,6 +12,7 @@ from typing import Generic, TypeVar
 from pydantic import BaseModel
 
 from warband.model.army import Army
+from warband.model.catalog import Catalogs
 from warband.model.system import GameInfo
 
 A = TypeVar("A", bound=Army)
@@ -33,6 +34,10 @@ class Game(Generic[A, Opt]):
     @property
     def name(self) -> str:
         return self.info.name
+
+    def roster_army(self, army: Army, catalogs: Catalogs) -> tuple[str, ...]:
+        """Most games add nothing to the roster of the whole army."""
+        return ()
 
     def own_army(self, army: Army) -> A:
         if not isinstance(army, self.army_model):

@@ -18,8 +18,9 @@ from warband.model.messages import N_, add_templates
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-    from warband.model.army import Army, Change, Choice, Report
+    from warband.model.army import Army, Change, Choice, Report, Unit
     from warband.model.catalog import CatalogFile, Catalogs
+    from warband.model.roster import UnitExtras
     from warband.model.session import Command
 
 BUILTIN_SYSTEMS: dict[str, str] = {
@@ -93,6 +94,12 @@ class GameSystem(Protocol):
     @property
     def parse_command(self) -> Callable[[Any], Command[Any]]:
         """A journalled action (its JSON) back as the command it was."""
+
+    def roster_unit(self, unit: Unit, catalogs: Catalogs, languages: Sequence[str]) -> UnitExtras:
+        """What an exported roster shows of a unit: its profile's numbers, what it holds, its reserves."""
+
+    def roster_army(self, army: Army, catalogs: Catalogs) -> tuple[str, ...]:
+        """Totals an exported roster shows of the whole army ("29 models"); none for most games."""
 
     @property
     def templates(self) -> Mapping[str, str]:

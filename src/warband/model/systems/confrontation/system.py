@@ -9,7 +9,7 @@ from pydantic import BaseModel
 from warband.model.army import Army, Change, Choice, Report
 from warband.model.catalog import Catalogs
 from warband.model.game import Game
-from warband.model.systems.confrontation import GAME, battle_rules, changes, messages, rules
+from warband.model.systems.confrontation import GAME, battle_rules, changes, messages, roster, rules
 from warband.model.systems.confrontation.battle_commands import COMMANDS
 from warband.model.systems.confrontation.battle_state import (
     ConfrontationBattle,
@@ -30,6 +30,7 @@ class Confrontation(Game[ConfrontationArmy, RulesOptions]):
     battle_file_model = ConfrontationBattleFile
     parse_command = staticmethod(COMMANDS.validate_python)
     templates = messages.TEMPLATES
+    roster_unit = staticmethod(roster.unit_details)
 
     def validate(self, army: Army, catalogs: Catalogs) -> Report:
         return rules.validate(self.own_army(army), catalogs)

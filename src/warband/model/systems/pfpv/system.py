@@ -9,7 +9,7 @@ from pydantic import BaseModel
 from warband.model.army import Army, Change, Choice, Report
 from warband.model.catalog import Catalogs
 from warband.model.game import Game
-from warband.model.systems.pfpv import GAME, messages, rules
+from warband.model.systems.pfpv import GAME, messages, roster, rules
 from warband.model.systems.pfpv.scene import COMMANDS, PfpvScene, PfpvSceneFile, start_scene
 from warband.model.systems.pfpv.schema import PfpvArmy, PfpvCatalog
 
@@ -24,6 +24,7 @@ class ParLeFerEtParLeVerbe(Game[PfpvArmy, BaseModel]):
     battle_file_model = PfpvSceneFile
     parse_command = staticmethod(COMMANDS.validate_python)
     templates = messages.TEMPLATES
+    roster_unit = staticmethod(roster.unit_details)
 
     def validate(self, army: Army, catalogs: Catalogs) -> Report:
         return rules.validate(self.own_army(army), catalogs)

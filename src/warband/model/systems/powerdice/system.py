@@ -9,7 +9,7 @@ from pydantic import BaseModel
 from warband.model.army import Army, Change, Choice, Report
 from warband.model.catalog import Catalogs
 from warband.model.game import Game
-from warband.model.systems.powerdice import GAME, battle_rules, messages, rules
+from warband.model.systems.powerdice import GAME, battle_rules, messages, roster, rules
 from warband.model.systems.powerdice.battle_commands import COMMANDS
 from warband.model.systems.powerdice.battle_state import PowerDiceBattle, PowerDiceBattleFile, RulesOptions
 from warband.model.systems.powerdice.schema import PowerDiceArmy, PowerDiceCatalog
@@ -26,6 +26,7 @@ class PowerDice(Game[PowerDiceArmy, RulesOptions]):
     battle_file_model = PowerDiceBattleFile
     parse_command = staticmethod(COMMANDS.validate_python)
     templates = messages.TEMPLATES
+    roster_unit = staticmethod(roster.unit_details)
 
     def validate(self, army: Army, catalogs: Catalogs) -> Report:
         return rules.validate(self.own_army(army), catalogs)

@@ -9,7 +9,7 @@ from pydantic import BaseModel
 from warband.model.army import Army, Change, Choice, Report
 from warband.model.catalog import Catalogs
 from warband.model.game import Game
-from warband.model.systems.sbg import GAME, battle_rules, messages, rules
+from warband.model.systems.sbg import GAME, battle_rules, messages, roster, rules
 from warband.model.systems.sbg.battle_commands import COMMANDS
 from warband.model.systems.sbg.battle_state import RulesOptions, SbgBattle, SbgBattleFile
 from warband.model.systems.sbg.schema import SbgArmy, SbgCatalog
@@ -26,6 +26,8 @@ class StrategyBattleGame(Game[SbgArmy, RulesOptions]):
     battle_file_model = SbgBattleFile
     parse_command = staticmethod(COMMANDS.validate_python)
     templates = messages.TEMPLATES
+    roster_unit = staticmethod(roster.unit_details)
+    roster_army = staticmethod(roster.army_facts)
 
     def validate(self, army: Army, catalogs: Catalogs) -> Report:
         return rules.validate(self.own_army(army), catalogs)

@@ -1,10 +1,16 @@
-"""What a roster shows, as plain values: the text, HTML and PDF renderings all read these and nothing else."""
+"""What a roster shows, as plain values: each game says what it adds to a unit's row (`GameSystem.roster_unit`),
+and the text, HTML and PDF renderings (`warband.export`) read these and nothing else."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from warband.model.army import Problem
+from warband.model.messages import _
+from warband.model.names import Name, display_name
+
+Languages = Sequence[str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,3 +92,13 @@ class Roster:
     @property
     def valid(self) -> bool:
         return not self.problems
+
+
+def unknown_detail(kind: str, entry_id: str) -> Detail:
+    """An entry the catalogs no longer know (AR-02): shown by its id, its cost not counted."""
+    return Detail(kind, entry_id, None, (_("not in the loaded catalogs"),))
+
+
+def named(name: Name | None, fallback: str, languages: Languages) -> str:
+    """A catalog name in the reader's languages, or the id the catalogs no longer name."""
+    return fallback if name is None else display_name(name, languages)
