@@ -92,15 +92,7 @@ class BattleDocumentBase(QObject, Generic[B]):
 
     def play(self, roll: Roll[B, Any]) -> bool:
         """Carry out a roll the rules worked out once (its command carries its dice); refused like `act`."""
-        return self.act(
-            roll.command,
-            text=roll.text,
-            dice=roll.dice,
-            source=roll.source,
-            success=roll.success,
-            side=roll.side,
-            after=roll.after,
-        )
+        return self.act(roll.command, **roll.log())
 
     def note(self, text: str, **log: Any) -> bool:
         """Log what changes nothing (a tie to roll again); False when it could not be journalled."""

@@ -103,6 +103,17 @@ class Roll(Generic[B, Out]):
     success: bool | None = None
     side: int | None = None
 
+    def log(self) -> dict[str, Any]:
+        """How `BattleRun.execute` carries it out and logs it: its words, dice, outcome and the battle after."""
+        return {
+            "text": self.text,
+            "dice": self.dice,
+            "source": self.source,
+            "success": self.success,
+            "side": self.side,
+            "after": self.after,
+        }
+
 
 def thrown(source: Dice, throw: Callable[[Dice], T]) -> tuple[T, tuple[int, ...]]:
     """Run a roll's rule once, on the program's dice or the table's, and give back what it made with the dice it
@@ -217,15 +228,7 @@ class BattleRun(Generic[B]):
 
     def play(self, roll: Roll[B, Any]) -> bool:
         """Carry out a roll the rules worked out (`thrown`): its command with its dice, logged as the rules say."""
-        return self.execute(
-            roll.command,
-            text=roll.text,
-            dice=roll.dice,
-            source=roll.source,
-            success=roll.success,
-            side=roll.side,
-            after=roll.after,
-        )
+        return self.execute(roll.command, **roll.log())
 
     def note(
         self,

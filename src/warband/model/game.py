@@ -6,12 +6,13 @@ The shared code holds armies and battles by their base types; a game's rules tak
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from pydantic import BaseModel
 
-from warband.model.army import Army
+from warband.model.army import Army, Change, Choice, Report
 from warband.model.catalog import Catalogs
 from warband.model.system import GameInfo
 
@@ -19,11 +20,22 @@ A = TypeVar("A", bound=Army)
 Opt = TypeVar("Opt", bound=BaseModel)
 
 
+@dataclass(frozen=True)
+class ArmyRules(Generic[A]):
+    """A game's army-building rules, on its own army type (the base checks the army before calling them)."""
+
+    validate: Callable[[A, Catalogs], Report]
+    options: Callable[[A, str, Catalogs], list[Choice]]
+    compare: Callable[[A, Catalogs], list[Change]]
+    stamp: Callable[[A, Catalogs], A]
+
+
 class Game(Generic[A, Opt]):
-    """The base of a game's `GameSystem`: its info, its army model and its rules-options model."""
+    """The base of a game's `GameSystem`: its info, its army model, its army rules and its rules-options model."""
 
     info: GameInfo
     army_model: type[A]
+    army_rules: ArmyRules[A]
     options_model: type[Opt] | None = None
     """The rules options a battle starts with (File → New Battle), or None when the game has none."""
 
@@ -34,6 +46,18 @@ class Game(Generic[A, Opt]):
     @property
     def name(self) -> str:
         return self.info.name
+
+    def validate(self, army: Army, catalogs: Catalogs) -> Report:
+        return self.army_rules.validate(self.own_army(army), catalogs)
+
+    def options(self, army: Army, unit_id: str, catalogs: Catalogs) -> list[Choice]:
+        return self.army_rules.options(self.own_army(army), unit_id, catalogs)
+
+    def compare(self, army: Army, catalogs: Catalogs) -> list[Change]:
+        return self.army_rules.compare(self.own_army(army), catalogs)
+
+    def stamp(self, army: Army, catalogs: Catalogs) -> Army:
+        return self.army_rules.stamp(self.own_army(army), catalogs)
 
     def roster_army(self, army: Army, catalogs: Catalogs) -> tuple[str, ...]:
         """Most games add nothing to the roster of the whole army."""

@@ -6,9 +6,10 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
-from warband.model.army import Army, Change, Choice, Report
+from warband.model.army import Army
 from warband.model.catalog import Catalogs
-from warband.model.game import Game
+from warband.model.game import ArmyRules, Game
+from warband.model.system import GameSystem
 from warband.model.systems.confrontation import GAME, battle_rules, changes, messages, roster, rules
 from warband.model.systems.confrontation.battle_commands import COMMANDS
 from warband.model.systems.confrontation.battle_state import (
@@ -24,6 +25,7 @@ class Confrontation(Game[ConfrontationArmy, RulesOptions]):
 
     info = GAME
     catalog_model = ConfrontationCatalog
+    army_rules = ArmyRules(rules.validate, rules.options, changes.compare, changes.stamp)
     army_model = ConfrontationArmy
     options_model = RulesOptions
     battle_model = ConfrontationBattle
@@ -32,18 +34,6 @@ class Confrontation(Game[ConfrontationArmy, RulesOptions]):
     templates = messages.TEMPLATES
     roster_unit = staticmethod(roster.unit_details)
 
-    def validate(self, army: Army, catalogs: Catalogs) -> Report:
-        return rules.validate(self.own_army(army), catalogs)
-
-    def options(self, army: Army, unit_id: str, catalogs: Catalogs) -> list[Choice]:
-        return rules.options(self.own_army(army), unit_id, catalogs)
-
-    def compare(self, army: Army, catalogs: Catalogs) -> list[Change]:
-        return changes.compare(self.own_army(army), catalogs)
-
-    def stamp(self, army: Army, catalogs: Catalogs) -> Army:
-        return changes.stamp(self.own_army(army), catalogs)
-
     def start_battle(
         self, sides: Sequence[tuple[str, Army]], catalogs: Catalogs, options: BaseModel | None, first: int
     ) -> ConfrontationBattle:
@@ -51,4 +41,5 @@ class Confrontation(Game[ConfrontationArmy, RulesOptions]):
         return battle_rules.start_battle(self.own_sides(sides), catalogs, self.own_options(options))
 
 
-SYSTEM = Confrontation()
+SYSTEM: GameSystem = Confrontation()
+"""The game as the registry gives it (mypy checks here that it is a whole `GameSystem`)."""

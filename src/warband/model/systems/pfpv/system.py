@@ -6,9 +6,10 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
-from warband.model.army import Army, Change, Choice, Report
+from warband.model.army import Army
 from warband.model.catalog import Catalogs
-from warband.model.game import Game
+from warband.model.game import ArmyRules, Game
+from warband.model.system import GameSystem
 from warband.model.systems.pfpv import GAME, messages, roster, rules
 from warband.model.systems.pfpv.scene import COMMANDS, PfpvScene, PfpvSceneFile, start_scene
 from warband.model.systems.pfpv.schema import PfpvArmy, PfpvCatalog
@@ -19,24 +20,13 @@ class ParLeFerEtParLeVerbe(Game[PfpvArmy, BaseModel]):
 
     info = GAME
     catalog_model = PfpvCatalog
+    army_rules = ArmyRules(rules.validate, rules.options, rules.compare, rules.stamp)
     army_model = PfpvArmy
     battle_model = PfpvScene
     battle_file_model = PfpvSceneFile
     parse_command = staticmethod(COMMANDS.validate_python)
     templates = messages.TEMPLATES
     roster_unit = staticmethod(roster.unit_details)
-
-    def validate(self, army: Army, catalogs: Catalogs) -> Report:
-        return rules.validate(self.own_army(army), catalogs)
-
-    def options(self, army: Army, unit_id: str, catalogs: Catalogs) -> list[Choice]:
-        return rules.options(self.own_army(army), unit_id, catalogs)
-
-    def compare(self, army: Army, catalogs: Catalogs) -> list[Change]:
-        return rules.compare(self.own_army(army), catalogs)
-
-    def stamp(self, army: Army, catalogs: Catalogs) -> Army:
-        return rules.stamp(self.own_army(army), catalogs)
 
     def start_battle(
         self, sides: Sequence[tuple[str, Army]], catalogs: Catalogs, options: BaseModel | None, first: int
@@ -46,4 +36,5 @@ class ParLeFerEtParLeVerbe(Game[PfpvArmy, BaseModel]):
         return start_scene(party, catalogs, player)
 
 
-SYSTEM = ParLeFerEtParLeVerbe()
+SYSTEM: GameSystem = ParLeFerEtParLeVerbe()
+"""The game as the registry gives it (mypy checks here that it is a whole `GameSystem`)."""

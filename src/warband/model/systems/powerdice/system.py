@@ -6,9 +6,10 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
-from warband.model.army import Army, Change, Choice, Report
+from warband.model.army import Army
 from warband.model.catalog import Catalogs
-from warband.model.game import Game
+from warband.model.game import ArmyRules, Game
+from warband.model.system import GameSystem
 from warband.model.systems.powerdice import GAME, battle_rules, messages, roster, rules
 from warband.model.systems.powerdice.battle_commands import COMMANDS
 from warband.model.systems.powerdice.battle_state import PowerDiceBattle, PowerDiceBattleFile, RulesOptions
@@ -20,6 +21,7 @@ class PowerDice(Game[PowerDiceArmy, RulesOptions]):
 
     info = GAME
     catalog_model = PowerDiceCatalog
+    army_rules = ArmyRules(rules.validate, rules.options, rules.compare, rules.stamp)
     army_model = PowerDiceArmy
     options_model = RulesOptions
     battle_model = PowerDiceBattle
@@ -27,18 +29,6 @@ class PowerDice(Game[PowerDiceArmy, RulesOptions]):
     parse_command = staticmethod(COMMANDS.validate_python)
     templates = messages.TEMPLATES
     roster_unit = staticmethod(roster.unit_details)
-
-    def validate(self, army: Army, catalogs: Catalogs) -> Report:
-        return rules.validate(self.own_army(army), catalogs)
-
-    def options(self, army: Army, unit_id: str, catalogs: Catalogs) -> list[Choice]:
-        return rules.options(self.own_army(army), unit_id, catalogs)
-
-    def compare(self, army: Army, catalogs: Catalogs) -> list[Change]:
-        return rules.compare(self.own_army(army), catalogs)
-
-    def stamp(self, army: Army, catalogs: Catalogs) -> Army:
-        return rules.stamp(self.own_army(army), catalogs)
 
     def start_battle(
         self, sides: Sequence[tuple[str, Army]], catalogs: Catalogs, options: BaseModel | None, first: int
@@ -49,4 +39,5 @@ class PowerDice(Game[PowerDiceArmy, RulesOptions]):
         )
 
 
-SYSTEM = PowerDice()
+SYSTEM: GameSystem = PowerDice()
+"""The game as the registry gives it (mypy checks here that it is a whole `GameSystem`)."""

@@ -6,9 +6,10 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel
 
-from warband.model.army import Army, Change, Choice, Report
+from warband.model.army import Army
 from warband.model.catalog import Catalogs
-from warband.model.game import Game
+from warband.model.game import ArmyRules, Game
+from warband.model.system import GameSystem
 from warband.model.systems.sbg import GAME, battle_rules, messages, roster, rules
 from warband.model.systems.sbg.battle_commands import COMMANDS
 from warband.model.systems.sbg.battle_state import RulesOptions, SbgBattle, SbgBattleFile
@@ -20,6 +21,7 @@ class StrategyBattleGame(Game[SbgArmy, RulesOptions]):
 
     info = GAME
     catalog_model = SbgCatalog
+    army_rules = ArmyRules(rules.validate, rules.options, rules.compare, rules.stamp)
     army_model = SbgArmy
     options_model = RulesOptions
     battle_model = SbgBattle
@@ -29,18 +31,6 @@ class StrategyBattleGame(Game[SbgArmy, RulesOptions]):
     roster_unit = staticmethod(roster.unit_details)
     roster_army = staticmethod(roster.army_facts)
 
-    def validate(self, army: Army, catalogs: Catalogs) -> Report:
-        return rules.validate(self.own_army(army), catalogs)
-
-    def options(self, army: Army, unit_id: str, catalogs: Catalogs) -> list[Choice]:
-        return rules.options(self.own_army(army), unit_id, catalogs)
-
-    def compare(self, army: Army, catalogs: Catalogs) -> list[Change]:
-        return rules.compare(self.own_army(army), catalogs)
-
-    def stamp(self, army: Army, catalogs: Catalogs) -> Army:
-        return rules.stamp(self.own_army(army), catalogs)
-
     def start_battle(
         self, sides: Sequence[tuple[str, Army]], catalogs: Catalogs, options: BaseModel | None, first: int
     ) -> SbgBattle:
@@ -48,4 +38,5 @@ class StrategyBattleGame(Game[SbgArmy, RulesOptions]):
         return battle_rules.start_battle(self.own_sides(sides), catalogs, self.own_options(options))
 
 
-SYSTEM = StrategyBattleGame()
+SYSTEM: GameSystem = StrategyBattleGame()
+"""The game as the registry gives it (mypy checks here that it is a whole `GameSystem`)."""
