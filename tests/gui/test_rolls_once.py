@@ -133,3 +133,33 @@ def test_a_par_le_fer_casting_runs_its_rule_once(monkeypatch, typed):
         assert document.run.log[-1].source == ("typed" if typed else "rolled")
     finally:
         document.close()
+
+
+def test_the_tactical_roll_is_a_model_roll_a_tie_logged_without_a_command():
+    from tests.model.test_battle_journal import new_battle
+    from warband.model.battle import BattleRun
+    from warband.model.systems.confrontation.battle_commands import roll_tactical
+
+    run = BattleRun(new_battle())
+    tie = roll_tactical(run.battle, TypedDice((3, 3)))
+    assert tie.command is None and tie.after is run.battle
+    assert run.play(tie) and run.log[-1].text == "Tactical roll: 3 – 3, a tie: roll again"
+    won = roll_tactical(run.battle, TypedDice((2, 5)))
+    assert run.play(won) and run.battle.tactical_winner == 1
+    assert run.log[-1].text == "Tactical roll: 2 – 5, B wins" and run.log[-1].dice == (2, 5)
+
+
+def test_sbg_priority_is_a_model_roll(sbg_catalogs):
+    from tests.gui.test_sbg_resolver import army
+    from warband.model.battle import BattleRun
+    from warband.model.systems.sbg import battle_rules as sbg_rules
+    from warband.model.systems.sbg.battle_commands import roll_priority
+
+    good = army({"id": "u1", "profile": "captain"})
+    evil = army({"id": "u1", "profile": "orc-captain"})
+    run = BattleRun(sbg_rules.start_battle([("A", good), ("B", evil)], sbg_catalogs))
+    tie = roll_priority(run.battle, TypedDice((4, 4)))  # a tie in the first turn: roll again (SB-01)
+    assert tie.command is None and run.play(tie)
+    won = roll_priority(run.battle, TypedDice((6, 1)))
+    assert run.play(won) and run.battle.priority == 0
+    assert [e.dice for e in run.log] == [(4, 4), (6, 1)]

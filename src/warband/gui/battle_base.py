@@ -91,7 +91,10 @@ class BattleDocumentBase(QObject, Generic[B]):
         return done
 
     def play(self, roll: Roll[B, Any]) -> bool:
-        """Carry out a roll the rules worked out once (its command carries its dice); refused like `act`."""
+        """Carry out a roll the rules worked out once (its command carries its dice); refused like `act`. A roll
+        without a command (a tie) is logged as a note. True when the roll is in the log."""
+        if roll.command is None:  # a tie to throw again: logged, nothing changes
+            return self.note(roll.text, dice=roll.dice, source=roll.source, side=roll.side)
         return self.act(roll.command, **roll.log())
 
     def note(self, text: str, **log: Any) -> bool:

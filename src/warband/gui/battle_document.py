@@ -9,10 +9,9 @@ from warband.gui.battle_base import BattleDocumentBase
 from warband.model.army import Problem
 from warband.model.battle import BattleRun
 from warband.model.dice import Dice, DiceError
-from warband.model.messages import N_, Phrase
 from warband.model.session import RefusedError
 from warband.model.systems.confrontation.battle_calls import CallRequest, Outcome
-from warband.model.systems.confrontation.battle_commands import SetTacticalWinner, roll_call
+from warband.model.systems.confrontation.battle_commands import roll_call, roll_tactical
 from warband.model.systems.confrontation.battle_rules import DivinationOrder, divination_order
 from warband.model.systems.confrontation.battle_state import ConfrontationBattle
 
@@ -48,24 +47,9 @@ class BattleDocument(BattleDocumentBase[ConfrontationBattle]):
         return roll.outcome if self.play(roll) else None
 
     def roll_tactical(self) -> tuple[int, int]:
-        """Each side rolls a die; the higher wins. A tie is logged and changes nothing: roll again."""
-        first, second = self.run.dice.roll(6, 2)
-        if first == second:
-            if self.note(
-                Phrase(N_("Tactical roll: {first} – {second}, a tie: roll again"), first=first, second=second),
-                dice=(first, second),
-                source="rolled",
-            ):
-                self.refused.emit(Problem.of("CF-15", "tactical.tie", None, roll=first).sentence)
-            return first, second
-        winner = 0 if first > second else 1
-        player = self.battle.sides[winner].player
-        self.act(
-            SetTacticalWinner(side=winner, rolls=(first, second)),
-            text=Phrase(
-                N_("Tactical roll: {first} – {second}, {player} wins"), first=first, second=second, player=player
-            ),
-            dice=(first, second),
-            source="rolled",
-        )
+        """Each side rolls a die; the higher wins. A tie is logged and changes nothing: roll again (CF-15)."""
+        roll = roll_tactical(self.battle, self.run.dice)
+        first, second = roll.outcome
+        if self.play(roll) and roll.command is None:
+            self.refused.emit(Problem.of("CF-15", "tactical.tie", None, roll=first).sentence)
         return first, second

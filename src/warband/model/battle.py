@@ -93,7 +93,8 @@ class Roll(Generic[B, Out]):
     """A roll the rules worked out once: the command that carries its dice (so the journal replays it exactly),
     the battle after it, the game's account of it (`outcome`), and what the log says of it."""
 
-    command: Command[B]
+    command: Command[B] | None
+    """None for a roll that changes nothing (a tie to throw again): it is logged as a note, its dice kept."""
     after: B
     outcome: Out
     text: str
@@ -227,7 +228,11 @@ class BattleRun(Generic[B]):
         return True
 
     def play(self, roll: Roll[B, Any]) -> bool:
-        """Carry out a roll the rules worked out (`thrown`): its command with its dice, logged as the rules say."""
+        """Carry out a roll the rules worked out (`thrown`): its command with its dice, logged as the rules say;
+        a roll without a command (a tie) is logged as a note. True when it was."""
+        if roll.command is None:
+            self.note(roll.text, dice=roll.dice, source=roll.source, side=roll.side)
+            return True
         return self.execute(roll.command, **roll.log())
 
     def note(

@@ -9,10 +9,8 @@ from warband.gui.battle_base import BattleDocumentBase
 from warband.model.army import Problem
 from warband.model.battle import BattleRun
 from warband.model.dice import Dice, DiceError
-from warband.model.messages import N_, Phrase
 from warband.model.session import RefusedError
-from warband.model.systems.sbg import battle_rules as rules
-from warband.model.systems.sbg.battle_commands import RollOff, SetPriority, fate_thrown, roll_will
+from warband.model.systems.sbg.battle_commands import fate_thrown, roll_off, roll_priority, roll_will
 from warband.model.systems.sbg.battle_state import SbgBattle
 
 
@@ -32,52 +30,30 @@ class SbgBattleDocument(BattleDocumentBase[SbgBattle]):
 
     def roll_priority(self, dice: Dice | None = None) -> tuple[int, int] | None:
         """SB-01: each side rolls a die; a first-turn tie is logged and changes nothing (roll again)."""
-        rolled = self._roll(dice, 2)
-        if rolled is None:
+        try:
+            roll = roll_priority(self.battle, dice or self.run.dice)
+        except RefusedError as exc:
+            self._refuse(exc.reason)
             return None
-        values, source = rolled
-        first, second = values
-        winner = rules.priority_winner(self.battle, (first, second))
-        if winner is None:
-            if self.note(
-                Phrase(
-                    N_("Priority roll: {first} – {second}, a tie in the first turn: roll again"),
-                    first=first,
-                    second=second,
-                ),
-                dice=values,
-                source="rolled" if source == "rolled" else "typed",
-            ):
-                self._refuse(Problem.of("SB-01", "sbg.priority_tie", None, roll=first))
-            return first, second
-        player = self.battle.sides[winner].player
-        self.act(
-            SetPriority(rolls=(first, second)),
-            text=Phrase(
-                N_("Priority roll: {first} – {second}, {player} has priority"),
-                first=first,
-                second=second,
-                player=player,
-            ),
-            dice=values,
-            source="rolled" if source == "rolled" else "typed",
-        )
+        except DiceError as exc:
+            self.refused.emit(exc.sentence)
+            return None
+        first, second = roll.outcome
+        if self.play(roll) and roll.command is None:
+            self._refuse(Problem.of("SB-01", "sbg.priority_tie", None, roll=first))
         return first, second
 
     def roll_off(self, dice: Dice | None = None) -> int | None:
         """SB-05: the priority player's roll-off die when both sides declared heroic actions."""
-        rolled = self._roll(dice, 1)
-        if rolled is None:
+        try:
+            roll = roll_off(self.battle, dice or self.run.dice)
+        except RefusedError as exc:
+            self._refuse(exc.reason)
             return None
-        (value,), source = rolled
-        if self.act(
-            RollOff(roll=value),
-            text=Phrase(N_("Heroic roll-off: {value}"), value=value),
-            dice=(value,),
-            source="rolled" if source == "rolled" else "typed",
-        ):
-            return value
-        return None
+        except DiceError as exc:
+            self.refused.emit(exc.sentence)
+            return None
+        return roll.outcome if self.play(roll) else None
 
     def will(
         self, key: str, need: int, count: int, might: int, *, resisting: bool, dice: Dice | None = None

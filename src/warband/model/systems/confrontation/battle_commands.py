@@ -247,3 +247,20 @@ def roll_call(
     )
     side = int(request.key.split(":", 1)[0])
     return Roll(command, after, outcome, outcome.sentence(), outcome.dice, dice.kind, outcome.success, side)
+
+
+def roll_tactical(battle: ConfrontationBattle, dice: Dice) -> Roll[ConfrontationBattle, tuple[int, int]]:
+    """The Tactical roll: each side rolls a die and the higher wins (CF-15 then orders the ties across sides). A
+    tie changes nothing: the roll has no command, and is logged so that its dice are kept (roll again). Raises
+    `RefusedError` when the battle is over."""
+    (first, second), used = thrown(dice, lambda source: source.roll(6, 2))
+    if first == second:
+        text = Phrase(N_("Tactical roll: {first} – {second}, a tie: roll again"), first=first, second=second)
+        return Roll(None, battle, (first, second), text, used, dice.kind)
+    winner = 0 if first > second else 1
+    command = SetTacticalWinner(side=winner, rolls=(first, second))
+    player = battle.sides[winner].player
+    text = Phrase(
+        N_("Tactical roll: {first} – {second}, {player} wins"), first=first, second=second, player=player
+    )
+    return Roll(command, command.apply(battle), (first, second), text, used, dice.kind)

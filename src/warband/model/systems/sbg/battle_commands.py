@@ -256,3 +256,33 @@ def fate_thrown(
     )
     command = FateRoll(key=key, rolled=values, might=spent, lost=lost)
     return Roll(command, after, restored, text, values, source, restored > 0, hero.side)
+
+
+def roll_priority(battle: SbgBattle, dice: Dice) -> Roll[SbgBattle, tuple[int, int]]:
+    """SB-01: each side rolls a die for priority, the program's or the table's. A tie in the first turn changes
+    nothing: the roll has no command, and is logged so that its dice are kept (roll again)."""
+    (first, second), used = thrown(dice, lambda source: source.roll(6, 2))
+    winner = rules.priority_winner(battle, (first, second))
+    if winner is None:
+        text = Phrase(
+            N_("Priority roll: {first} – {second}, a tie in the first turn: roll again"),
+            first=first,
+            second=second,
+        )
+        return Roll(None, battle, (first, second), text, used, dice.kind)
+    command = SetPriority(rolls=(first, second))
+    text = Phrase(
+        N_("Priority roll: {first} – {second}, {player} has priority"),
+        first=first,
+        second=second,
+        player=battle.sides[winner].player,
+    )
+    return Roll(command, command.apply(battle), (first, second), text, used, dice.kind)
+
+
+def roll_off(battle: SbgBattle, dice: Dice) -> Roll[SbgBattle, int]:
+    """SB-05: the priority player's roll-off die when both sides declared heroic actions."""
+    (value,), used = thrown(dice, lambda source: source.roll(6, 1))
+    command = RollOff(roll=value)
+    text = Phrase(N_("Heroic roll-off: {value}"), value=value)
+    return Roll(command, command.apply(battle), value, text, used, dice.kind)
