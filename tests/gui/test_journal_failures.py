@@ -116,3 +116,34 @@ def test_ar_05_a_second_tactical_roll_with_the_same_winner_is_logged_and_resumed
     assert restarted.battles.offer_resume()
     assert restarted.battles.document.run.log == log
     assert restarted.battles.document.run.dice.state() == dice  # not rewound
+
+
+def test_a_journal_that_stopped_starts_again_once_saved_elsewhere(
+    make_window, asker, autosave_folder, tmp_path, monkeypatch
+):
+    """A failed write that could not even be cut off stops the journal; Save Battle As… starts a new one."""
+    from warband.model import journal as journal_module
+
+    document = start(make_window(), asker)
+    document.act(NextPhase())
+    disk = FailingDisk(monkeypatch)
+    disk.full = True
+
+    def failing_truncate(fd, size):
+        raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+    monkeypatch.setattr(journal_module.os, "ftruncate", failing_truncate)
+    asker.journal_failed_answer = True
+    asker.save_battle_answer = tmp_path / "kept.battle.json"
+    with monkeypatch.context() as later:  # the disk comes back once the player saves elsewhere
+        later.setattr(
+            asker, "save_battle_path", lambda suggested: (monkeypatch.undo(), tmp_path / "kept.battle.json")[1]
+        )
+        assert document.act(SetModelFlag(key="0:u1", field="engaged", value=True)) is False
+    assert not document.run.journal_broken  # a new journal started from the battle as it is
+    assert (tmp_path / "kept.battle.json").exists()
+    assert document.act(SetModelFlag(key="0:u1", field="engaged", value=True))
+    assert len(journals(autosave_folder)) == 1  # the stopped one went, the new one holds the battle
+    restarted = make_window()
+    assert restarted.battles.offer_resume()
+    assert restarted.battles.document.battle == document.battle

@@ -10,6 +10,7 @@ document adds the actions only it has (a Divination roll, a hand-over).
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -148,7 +149,8 @@ class BattleDocumentBase(QObject, Generic[B]):
             try:
                 os.fsync(fd)
             except OSError as exc:
-                self._sync_failed.emit(exc.strerror or str(exc))
+                if exc.errno != errno.EBADF:  # closed meanwhile (a journal started anew): closing flushed it
+                    self._sync_failed.emit(exc.strerror or str(exc))
 
         with contextlib.suppress(RuntimeError):  # closing: the journal is closed after the last fsync ran
             self._syncer.submit(sync)
