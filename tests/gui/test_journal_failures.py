@@ -57,7 +57,7 @@ def test_a_disk_error_after_the_action_is_told_at_once(qtbot, window, asker, mon
     assert "Save the battle elsewhere" in asker.journal_failures[0]
 
 
-def test_a_journal_damaged_in_the_middle_resumes_up_to_the_damage(make_window, asker, autosave_folder):
+def test_a_journal_damaged_in_the_middle_resumes_up_to_the_damage(make_window, asker, autosave_folder, caplog):
     document = start(make_window(), asker)
     document.act(NextPhase())
     kept = document.battle
@@ -77,6 +77,7 @@ def test_a_journal_damaged_in_the_middle_resumes_up_to_the_damage(make_window, a
     aside = [p for p in autosave_folder.iterdir() if ".damaged-" in p.name]
     assert len(aside) == 1 and str(aside[0]) in text
     assert aside[0].read_bytes() == b"\n".join(lines)  # the original, whole
+    assert "resumed up to line 3" in caplog.text  # and the log file says so (Help → Report a Problem)
     restarted.battles.document.act(NextPhase())
     again = make_window()  # and that resumed battle resumes again
     assert again.battles.offer_resume()

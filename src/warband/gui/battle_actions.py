@@ -6,6 +6,7 @@ and at start a journal left behind is offered for resuming, with its undo histor
 
 from __future__ import annotations
 
+import logging
 import uuid
 from collections.abc import Callable
 from pathlib import Path
@@ -15,6 +16,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QTabWidget, QVBoxLayout, QWidget
 
 from warband.gui.dialogs import Asker, Unsaved
+from warband.gui.logfile import LOGGER
 from warband.gui.pages import tab_page
 from warband.model.army import Army
 from warband.model.catalog import Catalogs
@@ -31,6 +33,8 @@ if TYPE_CHECKING:
 # the launch, and most sessions at home build armies.
 
 JOURNAL_SUFFIX = ".battle-journal"
+_log = logging.getLogger(LOGGER)
+"""What went wrong with a journal also goes to the log file (Help → Report a Problem shows its tail)."""
 TRACKER_INDEX, RESOLVER_INDEX = 1, 2
 
 
@@ -134,6 +138,7 @@ class BattleActions(QObject):
     def _on_document_journal_failed(self, text: str) -> None:
         """The journal could not be written: say so, and offer to save the battle elsewhere (once at a time: a
         failing disk reports every action)."""
+        _log.warning("the battle's journal: %s", text)
         if self._telling_journal:
             return
         self._telling_journal = True
@@ -340,6 +345,13 @@ class BattleActions(QObject):
         self._set_document(kit.document(run), kit)
         report = run.read_report
         if report is not None and report.damage is not None:
+            _log.warning(
+                "journal %s resumed up to %s (%s); kept aside as %s",
+                chosen,
+                report.damage.where,
+                report.damage.message,
+                run.kept_aside,
+            )
             self.asker.warning(
                 _("Part of the battle could not be resumed"),
                 _(
@@ -359,6 +371,7 @@ class BattleActions(QObject):
         from warband.model.journal import set_aside_quietly
 
         aside = set_aside_quietly(path)
+        _log.warning("journal %s cannot be resumed: %s; kept aside as %s", path, error, aside)
         where = f"{error.where}: " if error.where else ""
         kept = (
             _("It is kept as {file}, and will not be offered again.").format(file=aside)
