@@ -112,3 +112,15 @@ def test_a_games_sentence_is_found_without_loading_its_rules():
     sentence, modules = result.stdout.splitlines()
     assert sentence == "Anna has already called Renfort this turn, successfully or not."
     assert all(m.endswith(".messages") or m in BUILTIN_SYSTEMS.values() for m in eval(modules))
+
+
+def test_a_journal_of_a_game_no_one_registered_is_refused_by_its_first_line(tmp_path):
+    from warband.model.journal import encode_record
+    from warband.model.storage import FileError
+
+    path = tmp_path / "b.battle-journal"
+    head = {"op": "start", "format": "warband-journal", "version": 2, "battle": {"system": "chess"}}
+    path.write_bytes(encode_record(head, str(path)))
+    with pytest.raises(FileError) as err:
+        resume_journal(path)
+    assert (err.value.where, err.value.message.split(" (")[0]) == ("line 1", "unknown battle system 'chess'")

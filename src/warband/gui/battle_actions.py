@@ -319,16 +319,16 @@ class BattleActions(QObject):
             for path in found:
                 path.unlink(missing_ok=True)
             return False
-        from warband.model.journal import JournalWriteError, journal_system
+        from warband.model.journal import JournalWriteError
         from warband.model.replay import resume_journal
 
         try:
-            kit = self._kit(journal_system(chosen))
-            if kit is None:
-                return False
             run = resume_journal(chosen)
         except FileError as exc:
             self._cannot_resume(chosen, exc)
+            return False
+        kit = self._kit(run.battle.system)
+        if kit is None:  # the journal stays as it is, for a program that plays that game
             return False
         try:
             run.continue_journal(chosen)

@@ -102,20 +102,6 @@ def read_lines(handle: IO[bytes]) -> Iterator[Line]:
         yield Line(number, raw, raw.endswith(b"\n"))
 
 
-def head_record(path: Path) -> dict[str, Any]:
-    """The journal's first line, checked to be a Warband journal's start of a version this program reads."""
-    file = str(path)
-    check_size(path)
-    try:
-        with path.open("rb") as handle:
-            first = handle.readline(MAX_JOURNAL_BYTES + 1)
-    except OSError as exc:
-        raise FileError(file, "", f"the journal cannot be read ({exc.strerror or exc})") from None
-    if not first.endswith(b"\n"):
-        raise FileError(file, "line 1", "not a Warband battle journal (its first line is incomplete)")
-    return check_head(first_record(first[:-1], file), file)
-
-
 def first_record(raw: bytes, file: str) -> dict[str, Any]:
     """The first line as a record; whatever is wrong with it means this is no journal to resume."""
     try:
@@ -131,16 +117,6 @@ def check_head(record: dict[str, Any], file: str) -> dict[str, Any]:
     if version not in READ_VERSIONS or type(version) is not int:
         raise FileError(file, "line 1", f"journal version {version!r} is not one this program reads")
     return record
-
-
-def journal_system(path: Path) -> str:
-    """The game of the battle a journal holds, read from its first line."""
-    head = head_record(path)
-    battle = head.get("battle")
-    system = battle.get("system") if isinstance(battle, dict) else None
-    if not isinstance(system, str):
-        raise FileError(str(path), "line 1", "not a Warband battle journal (no game named)")
-    return system
 
 
 def optional_path(value: object, file: str, where: str) -> Path | None:
@@ -180,7 +156,6 @@ class ReadReport:
     version: int
     kept_bytes: int
     """The bytes of the start and of every complete action replayed: the journal goes on from there."""
-    kept_lines: int
     dropped: int = 0
     """Complete lines dropped: the first damaged one and every line after it."""
     damage: FileError | None = None

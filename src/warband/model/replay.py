@@ -50,6 +50,33 @@ def resume(
     many lines were dropped and why. Only a journal whose start cannot be used raises `FileError`. The file is
     not changed here (see `BattleRun.continue_journal`).
     """
+    return _resume(path, lambda _head, _file: (battle_model, parse_command))
+
+
+def resume_journal(path: Path) -> BattleRun[Any]:
+    """`resume` for a journal of any game: the game is named by its first line, and found in the registry."""
+    return _resume(path, _game_of)
+
+
+ReplayedGame = tuple[type[B], Callable[[Any], Command[B]]]
+"""The battle model and the command parser a journal is replayed with."""
+
+
+def _game_of(head: dict[str, Any], file: str) -> ReplayedGame[Any]:
+    battle = head.get("battle")
+    system_id = battle.get("system") if isinstance(battle, dict) else None
+    if not isinstance(system_id, str):
+        raise FileError(file, "line 1", "not a Warband battle journal (no game named)")
+    system = find_system(system_id)
+    if system is None:
+        raise FileError(
+            file, "line 1", f"unknown battle system {system_id!r} (known: {', '.join(known_systems())})"
+        )
+    return system.battle_model, system.parse_command
+
+
+def _resume(path: Path, game: Callable[[dict[str, Any], str], ReplayedGame[B]]) -> BattleRun[B]:
+    """Resume with the game `game` finds for the journal's first line, read once with the rest."""
     file = str(path)
     check_size(path)
     try:
@@ -59,8 +86,9 @@ def resume(
             if first is None or not first.complete:
                 raise FileError(file, "line 1", "not a Warband battle journal (its first line is incomplete)")
             head = check_head(first_record(first.raw[:-1], file), file)
+            battle_model, parse_command = game(head, file)
             run = _start_from(head, battle_model, file)
-            kept_bytes, kept_lines = len(first.raw), 1
+            kept_bytes = len(first.raw)
             dropped, damage, damaged_line, torn = 0, None, None, False
             for line in lines:
                 if not line.complete:
@@ -78,27 +106,13 @@ def resume(
                         dropped += 1
                         continue
                     kept_bytes += len(line.raw)
-                    kept_lines += 1
     except OSError as exc:
         raise FileError(file, "", f"the journal cannot be read ({exc.strerror or exc})") from None
     run.dice.forget_calls()
-    run.read_report = ReadReport(head["version"], kept_bytes, kept_lines, dropped, damage, damaged_line, torn)
+    run.read_report = ReadReport(head["version"], kept_bytes, dropped, damage, damaged_line, torn)
     if head["version"] < JOURNAL_VERSION:
         run._old_head = dict(head, version=JOURNAL_VERSION)
     return run
-
-
-def resume_journal(path: Path) -> BattleRun[Any]:
-    """`resume` for a journal of any game: the game is read from its first line, and found in the registry."""
-    from warband.model.journal import journal_system
-
-    system_id = journal_system(path)
-    system = find_system(system_id)
-    if system is None:
-        raise FileError(
-            str(path), "line 1", f"unknown battle system {system_id!r} (known: {', '.join(known_systems())})"
-        )
-    return resume(path, system.battle_model, system.parse_command)
 
 
 def _damaged(file: str, number: int, exc: BaseException) -> FileError:
