@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -21,11 +22,13 @@ from PySide6.QtCore import QObject, Signal
 
 from warband.model.army import Problem
 from warband.model.battle import BattleRun, Roll
+from warband.model.dice import DiceError
 from warband.model.journal import JournalWriteError
 from warband.model.messages import _
 from warband.model.session import Command, RefusedError
 
 B = TypeVar("B", bound=BaseModel)
+Out = TypeVar("Out")
 
 
 class BattleDocumentBase(QObject, Generic[B]):
@@ -72,9 +75,50 @@ class BattleDocumentBase(QObject, Generic[B]):
 
     def act(self, command: Command[B], **log: Any) -> bool:
         """Carry out an action; a refusal is reported through `refused` with its rule, and nothing changes."""
-        lines = len(self.run.log)
+        return self._carry(lambda: self.run.execute(command, **log))
+
+    def play(self, roll: Roll[B, Any]) -> bool:
+        """Carry out a roll the rules worked out once (its command carries its dice); refused like `act`. A roll
+        without a command (a tie) is logged as a note. True when the roll is in the log."""
+        return self._carry(lambda: self.run.play(roll))
+
+    def worked_out(self, make: Callable[[], Roll[B, Out]]) -> Roll[B, Out] | None:
+        """A roll the game's rules work out (`make`, the dice thrown); None when they refuse it or the dice do not
+        fit, told through `refused`."""
         try:
-            done = self.run.execute(command, **log)
+            return make()
+        except RefusedError as exc:
+            self._refuse(exc.reason)
+        except DiceError as exc:
+            self.refused.emit(exc.sentence)
+        return None
+
+    def rolled(self, make: Callable[[], Roll[B, Out]]) -> Out | None:
+        """Work a roll out and carry it out: its outcome, or None when it was refused (and told)."""
+        roll = self.worked_out(make)
+        return roll.outcome if roll is not None and self.play(roll) else None
+
+    def note(self, text: str, **log: Any) -> bool:
+        """Log what changes nothing (a tie to roll again); False when it could not be journalled."""
+
+        def noted() -> bool:
+            self.run.note(text, **log)
+            return True
+
+        return self._carry(noted)
+
+    def undo(self) -> None:
+        self._carry(self.run.undo)
+
+    def redo(self) -> None:
+        self._carry(self.run.redo)
+
+    def _carry(self, action: Callable[[], bool]) -> bool:
+        """Run one of the run's actions: a refusal or a journal that cannot be written is told, and nothing
+        changes; otherwise the views hear of what changed (the log, and the battle with its undo history)."""
+        lines, before = len(self.run.log), self.battle
+        try:
+            done = action()
         except RefusedError as exc:
             self._refuse(exc.reason)
             return False
@@ -84,45 +128,11 @@ class BattleDocumentBase(QObject, Generic[B]):
         except (ValidationError, ValueError, KeyError) as exc:
             self.refused.emit(str(exc))
             return False
-        if done:
+        if done or len(self.run.log) != lines:  # also dice thrown for nothing that changed: a note (AR-05)
             self.log_changed.emit()
+        if done and self.battle is not before:
             self.history_changed.emit()
-        elif len(self.run.log) != lines:  # dice thrown for nothing that changed: logged as a note (AR-05)
-            self.log_changed.emit()
         return done
-
-    def play(self, roll: Roll[B, Any]) -> bool:
-        """Carry out a roll the rules worked out once (its command carries its dice); refused like `act`. A roll
-        without a command (a tie) is logged as a note. True when the roll is in the log."""
-        if roll.command is None:  # a tie to throw again: logged, nothing changes
-            return self.note(roll.text, dice=roll.dice, source=roll.source, side=roll.side)
-        return self.act(roll.command, **roll.log())
-
-    def note(self, text: str, **log: Any) -> bool:
-        """Log what changes nothing (a tie to roll again); False when it could not be journalled."""
-        try:
-            self.run.note(text, **log)
-        except JournalWriteError as exc:
-            self._not_journalled(exc)
-            return False
-        self.log_changed.emit()
-        return True
-
-    def undo(self) -> None:
-        self._step(self.run.undo)
-
-    def redo(self) -> None:
-        self._step(self.run.redo)
-
-    def _step(self, step: Any) -> None:
-        try:
-            done = step()
-        except JournalWriteError as exc:
-            self._not_journalled(exc)
-            return
-        if done:
-            self.log_changed.emit()
-            self.history_changed.emit()
 
     def close(self, *, keep_journal: bool = False) -> None:
         """Stop journalling; the journal goes unless it must stay to be resumed."""

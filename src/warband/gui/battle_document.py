@@ -8,8 +8,7 @@ from PySide6.QtCore import QObject
 from warband.gui.battle_base import BattleDocumentBase
 from warband.model.army import Problem
 from warband.model.battle import BattleRun
-from warband.model.dice import Dice, DiceError
-from warband.model.session import RefusedError
+from warband.model.dice import Dice
 from warband.model.systems.confrontation.battle_calls import CallRequest, Outcome
 from warband.model.systems.confrontation.battle_commands import roll_call, roll_tactical
 from warband.model.systems.confrontation.battle_rules import DivinationOrder, divination_order
@@ -36,15 +35,7 @@ class BattleDocument(BattleDocumentBase[ConfrontationBattle]):
     def call_miracle(self, request: CallRequest, dice: Dice | None = None) -> Outcome | None:
         """The Divination roll with the program's dice or the table's; the outcome applied and logged. The rule
         runs once (`roll_call`), and the journal keeps the command with its dice."""
-        try:
-            roll = roll_call(self.battle, request, dice or self.run.dice)
-        except RefusedError as exc:
-            self._refuse(exc.reason)
-            return None
-        except DiceError as exc:
-            self.refused.emit(exc.sentence)
-            return None
-        return roll.outcome if self.play(roll) else None
+        return self.rolled(lambda: roll_call(self.battle, request, dice or self.run.dice))
 
     def roll_tactical(self) -> tuple[int, int]:
         """Each side rolls a die; the higher wins. A tie is logged and changes nothing: roll again (CF-15)."""

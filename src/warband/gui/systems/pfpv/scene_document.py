@@ -10,7 +10,6 @@ from PySide6.QtCore import QObject
 from warband.gui.battle_base import BattleDocumentBase
 from warband.model.battle import BattleRun
 from warband.model.dice import Dice, DiceError
-from warband.model.session import RefusedError
 from warband.model.systems.pfpv import casting
 from warband.model.systems.pfpv.scene import (
     CastingSetup,
@@ -54,15 +53,10 @@ class PfpvSceneDocument(BattleDocumentBase[PfpvScene]):
     ) -> casting.Result | None:
         """Cast with the rolls given (each 0 … 10, typed from the table) or rolled now; applied and logged. The
         rule runs once (`roll_casting`), and the journal keeps the command with its rolls."""
-        try:
-            roll = roll_casting(self.battle, key, choice, contact, control, dice or self.run.dice)
-        except RefusedError as exc:  # the setup (PF-04) or a spell the catalogs no longer know (AR-02)
-            self._refuse(exc.reason)
-            return None
-        except DiceError as exc:
-            self.refused.emit(exc.sentence)
-            return None
+        try:  # refused: the setup (PF-04), or a spell the catalogs no longer know (AR-02)
+            return self.rolled(
+                lambda: roll_casting(self.battle, key, choice, contact, control, dice or self.run.dice)
+            )
         except KeyError as exc:
             self.refused.emit(f"a roll is missing: {exc}")
             return None
-        return roll.outcome if self.play(roll) else None

@@ -8,7 +8,7 @@ from PySide6.QtCore import QObject
 
 from warband.gui.battle_base import BattleDocumentBase
 from warband.model.battle import BattleRun
-from warband.model.dice import Dice, DiceError
+from warband.model.dice import Dice
 from warband.model.messages import COMMA, N_, SEMICOLON, Phrase, joined, term
 from warband.model.session import RefusedError
 from warband.model.systems.powerdice import battle_rules as rules
@@ -67,12 +67,4 @@ class PowerDiceBattleDocument(BattleDocumentBase[PowerDiceBattle]):
     def cast(self, request: rules.CastRequest, dice: Dice | None = None) -> rules.CastOutcome | None:
         """A casting with the program's dice or the table's; the outcome applied and logged (PD-08). The rule
         runs once (`roll_cast`), and the journal keeps the command with its dice."""
-        try:
-            roll = roll_cast(self.battle, request, dice or self.run.dice)
-        except RefusedError as exc:
-            self._refuse(exc.reason)
-            return None
-        except DiceError as exc:
-            self.refused.emit(exc.sentence)
-            return None
-        return roll.outcome if self.play(roll) else None
+        return self.rolled(lambda: roll_cast(self.battle, request, dice or self.run.dice))

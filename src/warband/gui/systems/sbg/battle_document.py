@@ -8,8 +8,7 @@ from PySide6.QtCore import QObject
 from warband.gui.battle_base import BattleDocumentBase
 from warband.model.army import Problem
 from warband.model.battle import BattleRun
-from warband.model.dice import Dice, DiceError
-from warband.model.session import RefusedError
+from warband.model.dice import Dice, DiceError, DiceKind
 from warband.model.systems.sbg.battle_commands import fate_thrown, roll_off, roll_priority, roll_will
 from warband.model.systems.sbg.battle_state import SbgBattle
 
@@ -30,13 +29,8 @@ class SbgBattleDocument(BattleDocumentBase[SbgBattle]):
 
     def roll_priority(self, dice: Dice | None = None) -> tuple[int, int] | None:
         """SB-01: each side rolls a die; a first-turn tie is logged and changes nothing (roll again)."""
-        try:
-            roll = roll_priority(self.battle, dice or self.run.dice)
-        except RefusedError as exc:
-            self._refuse(exc.reason)
-            return None
-        except DiceError as exc:
-            self.refused.emit(exc.sentence)
+        roll = self.worked_out(lambda: roll_priority(self.battle, dice or self.run.dice))
+        if roll is None:
             return None
         first, second = roll.outcome
         if self.play(roll) and roll.command is None:
@@ -45,29 +39,17 @@ class SbgBattleDocument(BattleDocumentBase[SbgBattle]):
 
     def roll_off(self, dice: Dice | None = None) -> int | None:
         """SB-05: the priority player's roll-off die when both sides declared heroic actions."""
-        try:
-            roll = roll_off(self.battle, dice or self.run.dice)
-        except RefusedError as exc:
-            self._refuse(exc.reason)
-            return None
-        except DiceError as exc:
-            self.refused.emit(exc.sentence)
-            return None
-        return roll.outcome if self.play(roll) else None
+        return self.rolled(lambda: roll_off(self.battle, dice or self.run.dice))
 
     def will(
         self, key: str, need: int, count: int, might: int, *, resisting: bool, dice: Dice | None = None
     ) -> bool | None:
         """SB-03: cast or resist with `count` Will dice (and Might on the highest); None when refused."""
-        try:
-            roll = roll_will(self.battle, key, need, count, might, resisting=resisting, dice=dice or self.run.dice)
-        except RefusedError as exc:
-            self._refuse(exc.reason)
-            return None
-        except DiceError as exc:
-            self.refused.emit(exc.sentence)
-            return None
-        return roll.outcome if self.play(roll) else None
+        return self.rolled(
+            lambda: roll_will(
+                self.battle, key, need, count, might, resisting=resisting, dice=dice or self.run.dice
+            )
+        )
 
     def throw(self, count: int, dice: Dice | None = None) -> tuple[tuple[int, ...], str] | None:
         """Throw dice (the program's, or take the table's) before deciding how to use them: a Fate die shown
@@ -78,12 +60,8 @@ class SbgBattleDocument(BattleDocumentBase[SbgBattle]):
         self, key: str, values: tuple[int, ...], might: tuple[int, ...], lost: int, source: str
     ) -> int | None:
         """SB-04: Fate dice already thrown, with the Might the player put on each; the Wounds restored."""
-        try:
-            roll = fate_thrown(self.battle, key, values, might, lost, "typed" if source == "typed" else "rolled")
-        except RefusedError as exc:
-            self._refuse(exc.reason)
-            return None
-        return roll.outcome if self.play(roll) else None
+        kind: DiceKind = "typed" if source == "typed" else "rolled"
+        return self.rolled(lambda: fate_thrown(self.battle, key, values, might, lost, kind))
 
     def fate(
         self, key: str, count: int, lost: int, might: tuple[int, ...] = (), dice: Dice | None = None
