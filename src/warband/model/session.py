@@ -136,16 +136,19 @@ class Session(Generic[S]):
 
         Raises `RefusedError` (from the command) with the state unchanged.
         """
-        return self.commit(command, command.apply(self._state), merge_key=merge_key, select=select)
-
-    def commit(
-        self, command: Command[S], new: S, *, merge_key: Hashable | None = None, select: Selection = ...
-    ) -> bool:
-        """`execute` for a command whose new state the caller already worked out (and could still refuse to
-        keep: a battle journals an action between working it out and carrying it out)."""
+        new = command.apply(self._state)
         selection_after = self._selection if select is ... else select
         if new == self._state and selection_after == self._selection:
             return False
+        self.commit(command, new, merge_key=merge_key, select=selection_after)
+        return True
+
+    def commit(
+        self, command: Command[S], new: S, *, merge_key: Hashable | None = None, select: Selection = ...
+    ) -> None:
+        """Keep a change the caller already worked out, and found to change something (a battle journals an
+        action between working it out and carrying it out): `execute` without applying or comparing again."""
+        selection_after = self._selection if select is ... else select
         last = self._undo[-1] if self._undo else None
         if (
             merge_key is not None
@@ -163,7 +166,6 @@ class Session(Generic[S]):
         self._redo.clear()
         self._sealed = merge_key is None
         self._set(new, selection_after)
-        return True
 
     def seal(self) -> None:
         """End the current run of merged edits (the field lost focus)."""
