@@ -237,7 +237,7 @@ def test_a_recovery_file_never_replaces_one_already_there(window, recovered):
     taken = recovered / f"recovered-Gate-20240517-210409{ARMY_SUFFIX}"
     recovered.mkdir(parents=True)
     taken.write_text("the player's earlier recovery", encoding="utf-8")
-    [result] = save_work(window_work(window.document, None, None), recovered, now)
+    [result] = save_work(window_work(window.document, None), recovered, now)
     assert result.path == recovered / f"recovered-Gate-20240517-210409-2{ARMY_SUFFIX}"
     assert taken.read_text(encoding="utf-8") == "the player's earlier recovery"
     assert (

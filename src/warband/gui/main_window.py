@@ -466,10 +466,7 @@ class MainWindow(RosterAndRules, QMainWindow):
     def save_recovery(self, folder: Path) -> list[Recovered]:
         """After an unexpected error: the army on screen and the battle in play, each to a new file in `folder`
         (never over their own files, nothing marked as saved)."""
-        kit = self.battles.kit
-        file_model = get_system(kit.system).battle_file_model if kit is not None else None
-        work = window_work(self.document, self.battles.document, file_model)
-        return save_work(work, folder)
+        return save_work(window_work(self.document, self.battles.document), folder)
 
     # --- window --------------------------------------------------------------------------------------------
     def _restore_layout(self) -> None:

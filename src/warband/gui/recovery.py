@@ -12,8 +12,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel
-
 from warband.gui.army_document import ArmyDocument
 from warband.gui.battle_base import BattleDocumentBase
 from warband.gui.logfile import state_dir
@@ -21,6 +19,7 @@ from warband.model.army import ARMY_SUFFIX, stamp
 from warband.model.battle import BATTLE_SUFFIX, battle_document
 from warband.model.messages import _
 from warband.model.storage import dumps, write_bytes_atomic
+from warband.model.system import get_system
 
 PREFIX = "recovered"
 STEM_LENGTH = 40
@@ -126,9 +125,7 @@ def _army_content(document: ArmyDocument) -> Callable[[], bytes]:
     return content
 
 
-def window_work(
-    document: ArmyDocument, battle: BattleDocumentBase[Any] | None, battle_file: type[BaseModel] | None
-) -> list[Work]:
+def window_work(document: ArmyDocument, battle: BattleDocumentBase[Any] | None) -> list[Work]:
     """The army on screen and the battle in play (if any).
 
     The army is saved even when it shows no unsaved change: after an unexpected error the modified mark itself
@@ -141,9 +138,9 @@ def window_work(
         name = army.name or (document.path.name if document.path else _("Untitled army"))
         stem_source = army.name or (document.path.name.removesuffix(ARMY_SUFFIX) if document.path else "")
         work.append(Work("army", name, file_stem(stem_source, "army"), ARMY_SUFFIX, _army_content(document)))
-    if battle is not None and battle_file is not None:
-        run, model = battle.run, battle_file
+    if battle is not None:
         state: Any = battle.battle
+        run, model = battle.run, get_system(state.system).battle_file_model
         players = " – ".join(side.player for side in getattr(state, "sides", ()))
         name = run.file.name if run.file is not None else players
         stem_source = run.file.name.removesuffix(BATTLE_SUFFIX) if run.file is not None else players
