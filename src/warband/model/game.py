@@ -8,16 +8,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel
 
 from warband.model.army import Army, Change, Choice, Report
+from warband.model.battle import Roll
+from warband.model.battle_log import LogEntry
 from warband.model.catalog import Catalogs
+from warband.model.dice import Dice
+from warband.model.play import Action, Odds, Phase, Summary
 from warband.model.system import GameInfo
 
 A = TypeVar("A", bound=Army)
 Opt = TypeVar("Opt", bound=BaseModel)
+Bt = TypeVar("Bt", bound=BaseModel)
 
 
 @dataclass(frozen=True)
@@ -30,11 +35,25 @@ class ArmyRules(Generic[A]):
     stamp: Callable[[A, Catalogs], A]
 
 
-class Game(Generic[A, Opt]):
-    """The base of a game's `GameSystem`: its info, its army model, its army rules and its rules-options model."""
+@dataclass(frozen=True)
+class BattlePlay(Generic[Bt]):
+    """A game's battle, played from the shared code, on its own battle type (the base checks the battle first)."""
+
+    phases: Callable[[Bt], Sequence[Phase]]
+    actions: Callable[[Bt], Sequence[Action]]
+    odds: Callable[[Bt, object], Odds]
+    roll: Callable[[Bt, object, Dice], Roll[Bt, Any]]
+    summary: Callable[[Bt, Sequence[LogEntry]], Summary]
+
+
+class Game(Generic[A, Opt, Bt]):
+    """The base of a game's `GameSystem`: its info, its army and battle models, its army rules, how its battles
+    are played, and its rules-options model."""
 
     info: GameInfo
     army_model: type[A]
+    battle_model: type[Bt]
+    play: BattlePlay[Bt]
     army_rules: ArmyRules[A]
     options_model: type[Opt] | None = None
     """The rules options a battle starts with (File → New Battle), or None when the game has none."""
@@ -59,6 +78,21 @@ class Game(Generic[A, Opt]):
     def stamp(self, army: Army, catalogs: Catalogs) -> Army:
         return self.army_rules.stamp(self.own_army(army), catalogs)
 
+    def phases(self, battle: BaseModel) -> Sequence[Phase]:
+        return self.play.phases(self.own_battle(battle))
+
+    def actions(self, battle: BaseModel) -> Sequence[Action]:
+        return self.play.actions(self.own_battle(battle))
+
+    def odds(self, battle: BaseModel, request: object) -> Odds:
+        return self.play.odds(self.own_battle(battle), request)
+
+    def roll(self, battle: BaseModel, request: object, dice: Dice) -> Roll[Any, Any]:
+        return self.play.roll(self.own_battle(battle), request, dice)
+
+    def summary(self, battle: BaseModel, log: Sequence[LogEntry]) -> Summary:
+        return self.play.summary(self.own_battle(battle), log)
+
     def roster_army(self, army: Army, catalogs: Catalogs) -> tuple[str, ...]:
         """Most games add nothing to the roster of the whole army."""
         return ()
@@ -68,6 +102,12 @@ class Game(Generic[A, Opt]):
             wanted = self.army_model.__name__
             raise TypeError(f"{self.info.name} was given a {type(army).__name__}, not a {wanted}")
         return army
+
+    def own_battle(self, battle: BaseModel) -> Bt:
+        if not isinstance(battle, self.battle_model):
+            wanted = self.battle_model.__name__
+            raise TypeError(f"{self.info.name} was given a {type(battle).__name__}, not a {wanted}")
+        return battle
 
     def own_sides(self, sides: Sequence[tuple[str, Army]]) -> list[tuple[str, A]]:
         """The players and armies of a new battle, as many as the game has sides."""

@@ -19,7 +19,11 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from warband.model.army import Army, Change, Choice, Report, Unit
+    from warband.model.battle import Roll
+    from warband.model.battle_log import LogEntry
     from warband.model.catalog import CatalogFile, Catalogs
+    from warband.model.dice import Dice
+    from warband.model.play import Action, Odds, Phase, Summary
     from warband.model.roster import UnitExtras
     from warband.model.session import Command
 
@@ -90,6 +94,24 @@ class GameSystem(Protocol):
     ) -> BaseModel:
         """A new battle of the armies (with their players' names; `info.sides` of them), with the rules options
         chosen (None: the defaults) and the side that starts where the game asks (`first`)."""
+
+    def phases(self, battle: BaseModel) -> Sequence[Phase]:
+        """The steps of the turn (or of a scene) in order, the current one marked."""
+
+    def actions(self, battle: BaseModel) -> Sequence[Action]:
+        """What may be done now, and what could be but for a rule: each action with its refusal (rule ID)."""
+
+    def odds(self, battle: BaseModel, request: object) -> Odds:
+        """The exact chances of one roll (an `Action.request`, or one changed from it), worked out when asked.
+        Raises `RefusedError` when they cannot be known (a value still to be given)."""
+
+    def roll(self, battle: BaseModel, request: object, dice: Dice) -> Roll[Any, Any]:
+        """The roll worked out once, with the program's dice or the table's: the command carrying its dice, the
+        battle after it, and what the log says (`BattleRun.play` carries it out). Raises `RefusedError` (the
+        action may not be taken, with its rule) or `DiceError` (the table's dice do not fit)."""
+
+    def summary(self, battle: BaseModel, log: Sequence[LogEntry]) -> Summary:
+        """The end of the battle, per side: what it cost and did."""
 
     @property
     def parse_command(self) -> Callable[[Any], Command[Any]]:

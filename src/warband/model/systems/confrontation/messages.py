@@ -33,6 +33,7 @@ TEMPLATES: dict[str, str] = {
     "call.not_faithful": N_("{unit} is not a Faithful and calls no miracle."),
     "call.not_owned": N_("{unit} does not own the miracle {miracle}."),
     "call.twice": N_("{unit} has already called {miracle} this turn, successfully or not."),
+    "call.not_turn": N_("It is {current}'s turn to call miracles, not {unit}'s (the Divination order)."),
     "call.all_called": N_("{unit} has called all its miracles this turn."),
     "call.no_miracles": N_("{unit} owns no miracle."),
     "call.shot": N_("{unit} has shot this turn and cannot call a miracle."),

@@ -8,9 +8,10 @@ from pydantic import BaseModel
 
 from warband.model.army import Army
 from warband.model.catalog import Catalogs
-from warband.model.game import ArmyRules, Game
+from warband.model.game import ArmyRules, BattlePlay, Game
 from warband.model.system import GameSystem
 from warband.model.systems.confrontation import GAME, battle_rules, changes, messages, roster, rules
+from warband.model.systems.confrontation import play as battle_play
 from warband.model.systems.confrontation.battle_commands import COMMANDS
 from warband.model.systems.confrontation.battle_state import (
     ConfrontationBattle,
@@ -20,7 +21,7 @@ from warband.model.systems.confrontation.battle_state import (
 from warband.model.systems.confrontation.schema import ConfrontationArmy, ConfrontationCatalog
 
 
-class Confrontation(Game[ConfrontationArmy, RulesOptions]):
+class Confrontation(Game[ConfrontationArmy, RulesOptions, ConfrontationBattle]):
     """The Confrontation rule system."""
 
     info = GAME
@@ -30,6 +31,9 @@ class Confrontation(Game[ConfrontationArmy, RulesOptions]):
     options_model = RulesOptions
     battle_model = ConfrontationBattle
     battle_file_model = ConfrontationBattleFile
+    play = BattlePlay(
+        battle_play.phases, battle_play.actions, battle_play.odds, battle_play.roll, battle_play.summary
+    )
     parse_command = staticmethod(COMMANDS.validate_python)
     templates = messages.TEMPLATES
     roster_unit = staticmethod(roster.unit_details)

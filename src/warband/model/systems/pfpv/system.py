@@ -15,7 +15,7 @@ from warband.model.systems.pfpv.scene import COMMANDS, PfpvScene, PfpvSceneFile,
 from warband.model.systems.pfpv.schema import PfpvArmy, PfpvCatalog
 
 
-class ParLeFerEtParLeVerbe(Game[PfpvArmy, BaseModel]):
+class ParLeFerEtParLeVerbe(Game[PfpvArmy, BaseModel, PfpvScene]):
     """The pfpv rule system: its "battle" is a scene of one party, whose game master plays the rest."""
 
     info = GAME

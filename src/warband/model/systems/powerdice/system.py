@@ -16,7 +16,7 @@ from warband.model.systems.powerdice.battle_state import PowerDiceBattle, PowerD
 from warband.model.systems.powerdice.schema import PowerDiceArmy, PowerDiceCatalog
 
 
-class PowerDice(Game[PowerDiceArmy, RulesOptions]):
+class PowerDice(Game[PowerDiceArmy, RulesOptions, PowerDiceBattle]):
     """The power-dice rule system."""
 
     info = GAME

@@ -16,7 +16,7 @@ from warband.model.systems.sbg.battle_state import RulesOptions, SbgBattle, SbgB
 from warband.model.systems.sbg.schema import SbgArmy, SbgCatalog
 
 
-class StrategyBattleGame(Game[SbgArmy, RulesOptions]):
+class StrategyBattleGame(Game[SbgArmy, RulesOptions, SbgBattle]):
     """The Strategy Battle Game rule system."""
 
     info = GAME
