@@ -16,16 +16,22 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from warband import __version__
-from warband.model.army import Army, Report, compare, load_army, validate
-from warband.model.catalog import (
+from warband.api import (
+    Army,
     CatalogLoad,
     Catalogs,
+    FileError,
+    Report,
+    UnknownSystemError,
     catalog_paths,
+    compare,
+    games,
+    get_system,
+    load_army,
     load_catalogs,
+    user_catalog_dir,
+    validate,
 )
-from warband.model.locations import user_catalog_dir
-from warband.model.storage import FileError
-from warband.model.system import find_system, known_systems
 
 if TYPE_CHECKING:
     from warband.export.roster import Format
@@ -231,19 +237,14 @@ def _roster(army_path: Path, extra: Sequence[Path], fmt: Format, output: str, ou
 
 
 def _schema(kind: str, system_id: str, out: TextIO, err: TextIO) -> int:
-    system = find_system(system_id)
-    if system is None:
-        _say(f"unknown system {system_id!r} (known: {', '.join(known_systems())})", err)
+    try:
+        system = get_system(system_id)
+    except UnknownSystemError:
+        known = ", ".join(sorted(game.id for game in games()))
+        _say(f"unknown system {system_id!r} (known: {known})", err)
         return EXIT_NO_VERDICT
-    models = {
-        "army": system.army_model,
-        "catalog": system.catalog_model,
-        "battle": getattr(system, "battle_file_model", None),
-    }
+    models = {"army": system.army_model, "catalog": system.catalog_model, "battle": system.battle_file_model}
     model = models[kind]
-    if model is None:
-        _say(f"the {system_id} system has no {kind} files", err)
-        return EXIT_NO_VERDICT
     schema: dict[str, Any] = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         **model.model_json_schema(),

@@ -15,19 +15,17 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QTabWidget, QVBoxLayout, QWidget
 
+from warband import api
+from warband.api import Army, Catalogs, FileError
 from warband.gui.dialogs import Asker, Unsaved
 from warband.gui.logfile import LOGGER
 from warband.gui.pages import tab_page
-from warband.model.army import Army
-from warband.model.catalog import Catalogs
 from warband.model.messages import _
-from warband.model.storage import FileError
-from warband.model.system import get_system
 
 if TYPE_CHECKING:
+    from warband.api import BattleRun
     from warband.gui.battle_base import BattleDocumentBase
     from warband.gui.systems.battles import BattleKit
-    from warband.model.battle import BattleRun
 
 # The battle modules are imported when a battle starts, not when the window opens: they cost about a tenth of
 # the launch, and most sessions at home build armies.
@@ -151,7 +149,7 @@ class BattleActions(QObject):
     def _restart_broken_journal(self) -> None:
         """Once the battle is saved elsewhere, a journal that stopped (a failed write that could not be cut off)
         starts anew from the battle as it is, so that play goes on journalled."""
-        from warband.model.journal import JournalWriteError
+        from warband.api import JournalWriteError
 
         document = self.document
         if document is None or not document.run.journal_broken:
@@ -163,12 +161,11 @@ class BattleActions(QObject):
         document.history_changed.emit()
         self.status.emit(_("The battle's journal starts again from the battle as it is now"))
 
-    def _new_run(self, battle: Any, **kwargs: Any) -> BattleRun[Any] | None:
-        """A run journalled into the state folder; None (the player told why) when its journal cannot be made."""
-        from warband.model.battle import BattleRun
-
+    def _new_run(self, make: Callable[[Path], BattleRun[Any]]) -> BattleRun[Any] | None:
+        """A run journalled into the state folder (`make` starts it, given the journal's path); None (the player
+        told why) when its journal cannot be made."""
         try:
-            return BattleRun(battle, journal=self._journal_path(), **kwargs)
+            return make(self._journal_path())
         except FileError as exc:  # JournalWriteError, or a text that cannot be written
             self.asker.error(
                 _("Cannot start the battle"),
@@ -213,10 +210,11 @@ class BattleActions(QObject):
         kit = self._kit(system)
         if kit is None:
             return False
-        game = get_system(system)
-        sides = list(choice.sides)[: game.info.sides]
-        battle = game.start_battle(sides, self._catalogs_for(system), choice.options, choice.first)
-        run = self._new_run(battle)
+        sides = list(choice.sides)[: api.get_system(system).info.sides]
+        catalogs = self._catalogs_for(system)
+        run = self._new_run(
+            lambda journal: api.start_battle(sides, catalogs, choice.options, first=choice.first, journal=journal)
+        )
         if run is None:
             return False
         self._set_document(kit.document(run), kit)
@@ -231,10 +229,8 @@ class BattleActions(QObject):
             path = self.asker.open_battle_path(self.battles_folder())
             if path is None:
                 return False
-        from warband.model.battle import load_battle
-
         try:
-            battle, log, dice = load_battle(path)
+            battle, log, dice = api.load_battle(path)
         except FileError as exc:
             where = f"{exc.where}: " if exc.where else ""
             self.asker.error(_("Cannot open the battle"), f"{exc.file}\n\n{where}{exc.message}")
@@ -242,7 +238,7 @@ class BattleActions(QObject):
         kit = self._kit(battle.system)
         if kit is None:
             return False
-        run = self._new_run(battle, dice=dice, log=log, file=path)
+        run = self._new_run(lambda journal: api.BattleRun(battle, dice=dice, log=log, file=path, journal=journal))
         if run is None:
             return False
         self._set_document(kit.document(run), kit)
@@ -261,24 +257,20 @@ class BattleActions(QObject):
         document = self.document
         if document is None:
             return False
-        from warband.model.battle import BATTLE_SUFFIX
-
         folder = document.path.parent if document.path else self.battles_folder()
         state: Any = document.battle
         players = "-".join(side.player for side in state.sides).replace("/", "-")
-        path = self.asker.save_battle_path(folder / f"{players}{BATTLE_SUFFIX}")
+        path = self.asker.save_battle_path(folder / f"{players}{api.BATTLE_SUFFIX}")
         if path is None:
             return False
         if not path.name.endswith(".json"):
-            path = path.with_name(path.name + BATTLE_SUFFIX)
+            path = path.with_name(path.name + api.BATTLE_SUFFIX)
         return self._save_to(path)
 
     def _save_to(self, path: Path) -> bool:
-        from warband.model.battle import save_battle
-
-        assert self.document is not None and self.kit is not None
+        assert self.document is not None
         try:
-            save_battle(self.document.run, get_system(self.kit.system).battle_file_model, path)
+            api.save_battle_file(self.document.run, path)
         except FileError as exc:
             self.asker.error(_("Cannot save the battle"), f"{exc.file}\n\n{exc.message}")
             return False
@@ -319,11 +311,8 @@ class BattleActions(QObject):
             for path in found:
                 path.unlink(missing_ok=True)
             return False
-        from warband.model.journal import JournalWriteError
-        from warband.model.replay import resume_journal
-
         try:
-            run = resume_journal(chosen)
+            run = api.resume_journal(chosen)
         except FileError as exc:
             self._cannot_resume(chosen, exc)
             return False
@@ -332,7 +321,7 @@ class BattleActions(QObject):
             return False
         try:
             run.continue_journal(chosen)
-        except JournalWriteError as exc:
+        except api.JournalWriteError as exc:
             self.asker.error(
                 _("The battle is not journalled"),
                 _(

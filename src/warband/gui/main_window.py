@@ -18,7 +18,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from warband import __version__
+from warband import __version__, api
+from warband.api import (
+    ARMY_SUFFIX,
+    Army,
+    CatalogLoad,
+    Catalogs,
+    FileError,
+    compare,
+    games,
+    load_army,
+    save_army,
+    stamp,
+)
 from warband.gui.army_document import ArmyDocument
 from warband.gui.autosave import Autosaver
 from warband.gui.battle_actions import BattleActions
@@ -33,13 +45,9 @@ from warband.gui.settings import Settings, save_settings
 from warband.gui.systems.registry import builder_systems
 from warband.gui.widgets.plain_text import escape_mnemonic
 from warband.gui.window_extras import RosterAndRules, qt_path_chooser
-from warband.model.army import ARMY_SUFFIX, Army, compare, load_army, save_army, stamp
 from warband.model.autosave import Recoverable, discard_autosave, find_autosaves
-from warband.model.catalog import CatalogLoad, Catalogs
 from warband.model.locations import resources_dir
 from warband.model.messages import _, spoken_text
-from warband.model.storage import FileError
-from warband.model.system import games, get_system
 
 DEFAULT_SYSTEM = games()[0].id
 """The game of the army on screen at start: the first registered."""
@@ -48,9 +56,7 @@ STATUS_MS = 6000
 
 
 def new_army(system: str = DEFAULT_SYSTEM) -> Army:
-    return get_system(system).army_model.model_validate(
-        {"system": system, "name": "", "points_limit": DEFAULT_LIMIT}
-    )
+    return api.new_army(system, points_limit=DEFAULT_LIMIT)
 
 
 class MainWindow(RosterAndRules, QMainWindow):

@@ -25,10 +25,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from warband.api import Army, FileError, load_army
 from warband.gui.dialogs import ARMY_FILTER
-from warband.model.army import Army, load_army
 from warband.model.messages import _
-from warband.model.storage import FileError
 from warband.model.systems.confrontation.battle_state import RulesOptions
 from warband.model.systems.powerdice.battle_state import RulesOptions as PowerDiceOptions
 from warband.model.systems.sbg.battle_state import RulesOptions as SbgOptions

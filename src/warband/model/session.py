@@ -45,7 +45,8 @@ class RefusedError(Exception):
     """A command that may not be carried out; the state does not change. Carries the reason as a value."""
 
     def __init__(self, reason: object) -> None:
-        super().__init__(str(reason))
+        message = getattr(reason, "message", None)  # a Problem: its English sentence
+        super().__init__(message if isinstance(message, str) else str(reason))
         self.reason = reason
 
 

@@ -181,6 +181,12 @@ def get_system(system_id: str) -> GameSystem:
     return system
 
 
+def system_of(battle: object) -> GameSystem:
+    """The game a battle (or a scene) is of, loaded; `UnknownSystemError` for a value that is none of theirs."""
+    system_id = getattr(battle, "system", None)
+    return get_system(system_id if isinstance(system_id, str) else repr(system_id))
+
+
 def points_name(system_id: str) -> str | None:
     """How the game names its army's points, untranslated ("A.P.", "points"); None when armies have none."""
     return game_info(system_id).points_name if system_id in BUILTIN_SYSTEMS else DEFAULT_POINTS_NAME

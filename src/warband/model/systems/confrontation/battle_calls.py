@@ -91,8 +91,7 @@ def call_problems(battle: ConfrontationBattle, request: CallRequest) -> list[Pro
             )
         )
     if miracle.difficulty is None and request.difficulty is None:
-        how = miracle.difficulty_note or term(N_("see the miracle card"))
-        problems.append(Problem.of("CF-17", "call.difficulty", ref, miracle=name, how=how))
+        problems.append(difficulty_missing(battle, request, miracle))
     if request.fervour > m.state.faith:
         problems.append(
             Problem.of(
@@ -102,6 +101,13 @@ def call_problems(battle: ConfrontationBattle, request: CallRequest) -> list[Pro
     if not request.target_confirmed:
         problems.append(Problem.of("CF-12", "call.no_sight", ref, unit=m.label))
     return problems
+
+
+def difficulty_missing(battle: ConfrontationBattle, request: CallRequest, miracle: Miracle) -> Problem:
+    """CF-17: the miracle's difficulty is set at the table, and the call does not give it."""
+    how = miracle.difficulty_note or term(N_("see the miracle card"))
+    name = miracle_name(battle, request.miracle)
+    return Problem.of("CF-17", "call.difficulty", model(battle, request.key).ref(), miracle=name, how=how)
 
 
 def difficulty_of(battle: ConfrontationBattle, request: CallRequest) -> int:

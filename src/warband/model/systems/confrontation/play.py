@@ -107,11 +107,12 @@ def odds(battle: ConfrontationBattle, request: object) -> Odds:
         return Odds(Fraction(5, 6))
     if not isinstance(request, calls.CallRequest):
         raise TypeError(f"Confrontation has no roll {type(request).__name__}")
-    try:
-        difficulty = calls.difficulty_of(battle, request)
-    except ValueError:
-        problems = calls.call_problems(battle, request)
-        raise RefusedError(next(p for p in problems if p.rule == "CF-17")) from None
+    miracle = battle.entries.miracles.get(request.miracle)
+    if miracle is None:  # AR-02: nothing to roll against
+        raise RefusedError(calls.call_problems(battle, request)[0])
+    if miracle.difficulty is None and request.difficulty is None:
+        raise RefusedError(calls.difficulty_missing(battle, request, miracle))
+    difficulty = calls.difficulty_of(battle, request)
     options = battle.options
     chance = divination_success(
         difficulty, request.fervour, one_fails=options.natural_one_fails, explode=options.six_rerolls
