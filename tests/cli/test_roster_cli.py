@@ -16,6 +16,7 @@ from warband.cli import main
 from warband.export.roster import as_html, as_text
 from warband.model.army import load_army
 from warband.model.catalog import catalog_paths, data_dir, load_catalogs
+from warband.model.system import games
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 
@@ -42,7 +43,7 @@ def changed_example(tmp_path: Path, **changes) -> Path:
     return write_json(tmp_path / "changed.warband.json", {**data, **changes})
 
 
-@pytest.mark.parametrize("system", ["confrontation", "powerdice", "sbg", "pfpv"])
+@pytest.mark.parametrize("system", [game.id for game in games()])
 def test_text_to_a_file_exit_0(tmp_path, system):
     target = tmp_path / "roster.txt"
     code, out, err = run("roster", str(example(system)), "--format", "text", "-o", str(target))

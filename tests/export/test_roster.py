@@ -16,7 +16,7 @@ from warband.model.catalog import Catalogs, catalog_paths, data_dir, load_catalo
 from warband.model.names import display_name
 from warband.model.roster import MAX_BOXES, Track
 from warband.model.storage import FileError
-from warband.model.system import known_systems, points_name
+from warband.model.system import games, known_systems, points_name
 from warband.model.systems.confrontation import rules as cf
 from warband.model.systems.pfpv import rules as pf
 from warband.model.systems.powerdice import rules as pd
@@ -101,7 +101,7 @@ def test_example_army_in_text_and_html_lists_every_unit(builtin, system):
     assert text.rstrip().endswith("No problems.")
 
 
-@pytest.mark.parametrize("system", ["confrontation", "powerdice", "sbg"])
+@pytest.mark.parametrize("system", [game.id for game in games() if game.points_name])
 def test_costs_and_totals_in_the_systems_points(builtin, system):
     army, catalogs = example_army(builtin, system)
     report = validate(army, catalogs)

@@ -24,8 +24,9 @@ from PySide6.QtWidgets import (
 
 from warband.gui.new_battle_dialog import NewBattleDialog
 from warband.model.locations import data_dir
+from warband.model.system import games
 
-SYSTEMS = ("confrontation", "powerdice", "sbg", "pfpv")
+SYSTEMS = tuple(game.id for game in games())
 INTERACTIVE = (
     QAbstractButton,
     QLineEdit,

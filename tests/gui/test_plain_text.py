@@ -41,9 +41,9 @@ from warband.model.army import load_army
 from warband.model.autosave import Recoverable
 from warband.model.edits import SetArmyField, SetUnitField
 from warband.model.locations import data_dir
-from warband.model.system import game_info
+from warband.model.system import game_info, games
 
-SYSTEMS = ("confrontation", "powerdice", "sbg", "pfpv")
+SYSTEMS = tuple(game.id for game in games())
 TAG = re.compile(r"zq[A-Za-z0-9]+")
 """Each hostile text carries a tag naming its field: where the tag shows, the whole text must show literally."""
 NEXT_BUTTONS = {"nextPhaseButton", "nextStepButton", "nextRoundButton"}

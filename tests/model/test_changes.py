@@ -27,7 +27,7 @@ def test_ar_04_a_catalog_not_loaded_now_stays_recorded_and_is_told(system_id):
 
 
 @pytest.mark.parametrize(
-    ("system_id", "points"), [("confrontation", "A.P."), ("powerdice", "A.P."), ("sbg", "points")]
+    ("system_id", "points"), [(game.id, game.points_name) for game in games() if game.points_name]
 )
 def test_ar_04_a_cost_changed_is_told_in_the_games_points(system_id, points):
     system = get_system(system_id)
