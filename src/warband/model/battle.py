@@ -229,11 +229,12 @@ class BattleRun(Generic[B]):
 
     def play(self, roll: Roll[B, Any]) -> bool:
         """Carry out a roll the rules worked out (`thrown`): its command with its dice, logged as the rules say;
-        a roll without a command (a tie) is logged as a note. True when it was."""
+        a roll without a command (a tie), or one that changes nothing, is logged as a note with its dice. True
+        when the battle changed or the roll was logged."""
         if roll.command is None:
             self.note(roll.text, dice=roll.dice, source=roll.source, side=roll.side)
             return True
-        return self.execute(roll.command, **roll.log())
+        return self.execute(roll.command, **roll.log()) or bool(roll.dice)
 
     def note(
         self,

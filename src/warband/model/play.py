@@ -48,13 +48,17 @@ class Action:
     subject: str | None = None
     """The model (its key) or side it concerns, if any."""
     refusal: Problem | None = None
+    barrier: bool = False
+    """Once carried out, neither it nor anything before it may be undone (a hand-over of hidden choices)."""
 
     @property
     def allowed(self) -> bool:
         return self.refusal is None
 
 
-def plain(kind: str, command: Command[Any], battle: Any, subject: str | None = None) -> Action:
+def plain(
+    kind: str, command: Command[Any], battle: Any, subject: str | None = None, *, barrier: bool = False
+) -> Action:
     """An action without dice, with the refusal its command raises on this battle (if it does)."""
     refusal: Problem | None = None
     try:
@@ -63,7 +67,7 @@ def plain(kind: str, command: Command[Any], battle: Any, subject: str | None = N
         refusal = exc.reason if isinstance(exc.reason, Problem) else None
         if refusal is None:
             raise
-    return Action(kind, label_of(command, battle), command, subject=subject, refusal=refusal)
+    return Action(kind, label_of(command, battle), command, subject=subject, refusal=refusal, barrier=barrier)
 
 
 def phases_of(ids: Sequence[str], names: dict[str, str], current: str) -> tuple[Phase, ...]:

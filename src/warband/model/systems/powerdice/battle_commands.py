@@ -148,8 +148,28 @@ class SetReserve(Frozen):
         return rules.with_caster(state, self.key, reserve=self.reserve)
 
 
+class EndBattle(Frozen):
+    kind: Literal["end_battle"] = "end_battle"
+    ended: Flag = True
+
+    @property
+    def label(self) -> str:
+        return term(N_("End the battle")) if self.ended else term(N_("Resume the battle"))
+
+    def apply(self, state: PowerDiceBattle) -> PowerDiceBattle:
+        return replace(state, ended=self.ended)
+
+
 PowerDiceCommand = Annotated[
-    PlaceMarker | HandOver | NextStep | SetInitiative | PassB3 | CastSpell | RemoveLasting | SetReserve,
+    PlaceMarker
+    | HandOver
+    | NextStep
+    | SetInitiative
+    | PassB3
+    | CastSpell
+    | RemoveLasting
+    | SetReserve
+    | EndBattle,
     Field(discriminator="kind"),
 ]
 COMMANDS: TypeAdapter[PowerDiceCommand] = TypeAdapter(PowerDiceCommand)

@@ -315,6 +315,8 @@ def cast_problems(battle: PowerDiceBattle, request: CastRequest) -> list[Problem
                     "PD-05", "pd.marker_needed", ref, unit=c.label, marker=term(N_("incantation")), segment="B3"
                 )
             )
+        elif c.side in battle.b3_passed:
+            problems.append(Problem.of("PD-03", "pd.passed", ref, player=battle.sides[c.side].player))
         elif battle.b3_turn is not None and battle.b3_turn != c.side:
             problems.append(
                 Problem.of("PD-03", "pd.not_your_turn", ref, player=battle.sides[battle.b3_turn].player)

@@ -20,6 +20,7 @@ TEMPLATES: dict[str, str] = {
     "pd.out_of_play": N_("{unit} is out of play."),
     "pd.marker_needed": N_("{unit} holds no {marker} marker: only those casters cast in {segment}."),
     "pd.not_your_turn": N_("It is {player}'s turn to cast in B3."),
+    "pd.passed": N_("{player} has stopped casting in this B3."),
     "pd.reserve": N_("{unit} has {reserve} power dice and cannot use {dice}."),
     "pd.cap": N_("{dice} dice in all, gifts included: {unit} may use at most its level + 1, that is {cap}."),
     "pd.wait_cap": N_("A casting in phase C uses at most 3 dice; {dice} were asked for."),

@@ -8,9 +8,10 @@ from pydantic import BaseModel
 
 from warband.model.army import Army
 from warband.model.catalog import Catalogs
-from warband.model.game import ArmyRules, Game
+from warband.model.game import ArmyRules, BattlePlay, Game
 from warband.model.system import GameSystem
 from warband.model.systems.powerdice import GAME, battle_rules, messages, roster, rules
+from warband.model.systems.powerdice import play as battle_play
 from warband.model.systems.powerdice.battle_commands import COMMANDS
 from warband.model.systems.powerdice.battle_state import PowerDiceBattle, PowerDiceBattleFile, RulesOptions
 from warband.model.systems.powerdice.schema import PowerDiceArmy, PowerDiceCatalog
@@ -26,6 +27,9 @@ class PowerDice(Game[PowerDiceArmy, RulesOptions, PowerDiceBattle]):
     options_model = RulesOptions
     battle_model = PowerDiceBattle
     battle_file_model = PowerDiceBattleFile
+    play = BattlePlay(
+        battle_play.phases, battle_play.actions, battle_play.odds, battle_play.roll, battle_play.summary
+    )
     parse_command = staticmethod(COMMANDS.validate_python)
     templates = messages.TEMPLATES
     roster_unit = staticmethod(roster.unit_details)
