@@ -1,5 +1,5 @@
-"""A « Par le Fer et par le Verbe » scene in play: castings rolled by the program or typed from the table, with
-every step logged, and the scene's other actions through `act`."""
+"""A « Par le Fer et par le Verbe » scene in play: castings and distraction rolls, rolled by the program or typed
+from the table and worked out by the model, with every step logged, and the scene's other actions through `act`."""
 
 from __future__ import annotations
 
@@ -9,14 +9,17 @@ from PySide6.QtCore import QObject
 
 from warband.gui.battle_base import BattleDocumentBase
 from warband.model.battle import BattleRun
-from warband.model.dice import Dice, DiceError
+from warband.model.battle import Roll as BattleRoll
+from warband.model.dice import Dice
 from warband.model.systems.pfpv import casting
 from warband.model.systems.pfpv.scene import (
     CastingSetup,
+    Distraction,
     PfpvScene,
     build_setup,
     options_of,
     roll_casting,
+    roll_distraction,
 )
 
 
@@ -33,15 +36,14 @@ class PfpvSceneDocument(BattleDocumentBase[PfpvScene]):
         """The exact chances of every outcome before the rolls (the resolver shows them)."""
         return casting.odds(self.setup(key, choice), options_of(choice))
 
-    def roll_2d5(self, count: int, dice: Dice | None = None) -> tuple[int, ...] | None:
-        """`count` rolls of 2d5 (two dice numbered 0–5 each), with the program's dice or the table's."""
-        source = dice or self.run.dice
-        try:
-            values = source.roll(6, 2 * count, low=0)
-        except DiceError as exc:
-            self.refused.emit(exc.sentence)
-            return None
-        return tuple(values[i] + values[i + 1] for i in range(0, len(values), 2))
+    def distraction(
+        self, key: str, modifier: int, roll: int | None = None, dice: Dice | None = None
+    ) -> BattleRoll[PfpvScene, Distraction] | None:
+        """A distraction roll (PF-09) judged by the model (`roll_distraction`): the 2d5 typed from the table
+        (`roll`), or thrown now with `dice` (by default the program's). Logged as a note with its dice (it changes
+        nothing: the spell lost, if any, is chosen next); None when it was refused or not journalled (told)."""
+        made = self.worked_out(lambda: roll_distraction(self.battle, key, modifier, roll, dice or self.run.dice))
+        return made if made is not None and self.play(made) else None
 
     def cast(
         self,

@@ -1,10 +1,9 @@
 """Distraction during a casting (PF-09): a roll under MA (2d5, typed from the table or rolled), with the game
-master's bonus or penalty. The roll goes into the log either way; on a failure the player chooses the spell in
-progress that is lost — its energy dissipates harmlessly and no Don is paid for its level (RULES.md decision)."""
+master's bonus or penalty. The model throws, judges and words the roll (`scene.roll_distraction`), which goes into
+the log either way; on a failure the player chooses here the spell in progress that is lost — its energy
+dissipates harmlessly and no Don is paid for its level (RULES.md decision)."""
 
 from __future__ import annotations
-
-from typing import Literal
 
 from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import (
@@ -22,16 +21,8 @@ from PySide6.QtWidgets import (
 from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
 from warband.gui.systems.pfpv.tracker_text import plain_label, set_look, spell_name
 from warband.model.messages import N_, Phrase, _, spoken_text
-from warband.model.systems.pfpv import casting
 from warband.model.systems.pfpv.scene import StopCasting, label_of, profile_of
 from warband.model.systems.pfpv.scene import spell_name as scene_spell_name
-
-
-def target_words(ma: int, modifier: int) -> str:
-    """`MA 7`, `MA 7 − 2`, `MA 7 + 1` (a `Phrase`)."""
-    if not modifier:
-        return Phrase(N_("MA {ma}"), ma=ma)
-    return Phrase(N_("MA {ma} {sign} {amount}"), ma=ma, sign="+" if modifier > 0 else "−", amount=abs(modifier))
 
 
 class DistractionPanel(QWidget):
@@ -115,37 +106,32 @@ class DistractionPanel(QWidget):
 
     def roll(self) -> bool | None:
         """Roll 2d5 with the program's dice and check it; None when no roll could be made."""
-        if self._key is None:
-            return None
-        rolled = self._document.roll_2d5(1)
-        return None if rolled is None else self.check(rolled[0], "rolled")
+        return self._judged(None)
 
-    def check(self, roll: int, source: Literal["rolled", "typed"] = "typed") -> bool | None:
-        """PF-09 for a roll of 0 … 10: logged either way; on a failure a spell in progress is to be chosen."""
+    def check(self, roll: int) -> bool | None:
+        """PF-09 for a roll of 0 … 10 typed from the table: logged either way; on a failure a spell in progress is
+        to be chosen."""
+        if not 0 <= roll <= 10:
+            return None
+        return self._judged(roll)
+
+    def _judged(self, roll: int | None) -> bool | None:
+        """The model throws (or takes the typed roll), judges and words it; the panel shows it and, on a failure
+        while casting, asks for the spell lost."""
         key = self._key
-        if key is None or not 0 <= roll <= 10:
+        if key is None:
             return None
-        scene = self._document.battle
-        ma = profile_of(scene, key).ma
-        modifier = self.modifier_spin.value()
-        kept = casting.distraction(ma, modifier, roll)
-        casting_now = scene.characters[key].casting
-        if kept:
-            template = N_("{character} keeps concentration: {roll} ≤ {target} (PF-09)")
-        elif casting_now:
-            template = N_("{character} is distracted: {roll} > {target}; a spell in progress is lost (PF-09)")
-        else:
-            template = N_("{character} is distracted: {roll} > {target}, but was casting nothing (PF-09)")
-        words = Phrase(template, character=label_of(scene, key), roll=roll, target=target_words(ma, modifier))
-        if not self._document.note(words, dice=(roll,), source=source):  # a note: the log alone shows it
+        made = self._document.distraction(key, self.modifier_spin.value(), roll)
+        if made is None:  # refused or not journalled: told through the document
             return None
-        text = spoken_text(words)
-        self._pending = not kept and bool(casting_now)
+        outcome = made.outcome
+        text = spoken_text(made.text)
+        self._pending = outcome.loses_spell
         if self._pending:
             text += "\n" + _("Choose the spell lost: its energy dissipates harmlessly, and no Don is paid.")
-        self._show(text, "success" if kept else "refusal")
+        self._show(text, "success" if outcome.kept else "refusal")
         self._on_document_changed()
-        return kept
+        return outcome.kept
 
     def lose(self, index: int) -> bool:
         """The distraction costs this spell in progress (PF-09): it ends without effect or harm."""
@@ -176,7 +162,7 @@ class DistractionPanel(QWidget):
 
     def _on_check_button_clicked(self) -> None:
         self.roll_spin.interpretText()
-        self.check(self.roll_spin.value(), "typed")
+        self.check(self.roll_spin.value())
 
     def _on_roll_button_clicked(self) -> None:
         self.roll()

@@ -11,6 +11,8 @@ TEMPLATES: dict[str, str] = {
     "pf.setup": N_("{reason}"),
     "pf.simultaneous": N_("{unit} already casts {count} spells at once: 6 at the most (PF-04)."),
     "pf.unknown_spell": N_("{unit} does not know the spell {spell}."),
+    "pf.no_combination": N_("The Grimoire lists no combination: the game master sets one (PF-01)."),
+    "pf.cannot_attempt": N_("The character has no skill in one of these sources or disciplines"),
     "pf.spell_unknown": N_(
         "The spell “{spell}” is not in the loaded catalogs: {unit} cannot cast it (the scene keeps it as it is)."
     ),

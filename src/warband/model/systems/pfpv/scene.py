@@ -7,6 +7,7 @@ The scene is the system's "battle": one side (the party); the shared battle code
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, Strict, TypeAdapter
@@ -227,6 +228,20 @@ class StopCasting(Frozen):
         return with_character(state, self.key, casting=tuple(casting_now))
 
 
+class EndScene(Frozen):
+    """The scene is over (or, `ended` False, goes on again): the shared code then offers only to resume it."""
+
+    kind: Literal["end_scene"] = "end_scene"
+    ended: Flag = True
+
+    @property
+    def label(self) -> str:
+        return term(N_("End the scene")) if self.ended else term(N_("Resume the scene"))
+
+    def apply(self, state: PfpvScene) -> PfpvScene:
+        return replace(state, ended=self.ended)
+
+
 class CastingSetup(Frozen):
     """The choices of a casting, as the journal keeps them (see casting.Setup)."""
 
@@ -256,6 +271,10 @@ def build_setup(scene: PfpvScene, key: str, choice: CastingSetup) -> casting.Set
         raise RefusedError(
             Problem.of("AR-02", "pf.spell_unknown", None, unit=label_of(scene, key), spell=choice.spell)
         )
+    if not spell.combinations:  # PF-01: the game master sets one first (the scene cannot hold it yet)
+        raise RefusedError(Problem.of("PF-01", "pf.no_combination", None))
+    if not 0 <= choice.combination < len(spell.combinations):
+        raise ValueError(f"the spell {spell.id!r} has no combination number {choice.combination + 1}")
     combination = spell.combinations[choice.combination]
     sources = {p.id: choice.source_modifiers.get(p.id, p.modifier) for p in combination.sources}
     disciplines = {p.id: choice.discipline_modifiers.get(p.id, p.modifier) for p in combination.disciplines}
@@ -288,6 +307,15 @@ def build_setup(scene: PfpvScene, key: str, choice: CastingSetup) -> casting.Set
     )
 
 
+def setup_refusal(setup: casting.Setup) -> Problem | None:
+    """The first reason the setup is impossible (PF-02 … PF-04), as a problem with its rule; None if it is not."""
+    problems = casting.setup_problems(setup)
+    if not problems:
+        return None
+    rule = problems[0].split(":", 1)[0]
+    return Problem.of(rule, "pf.setup", None, reason=problems[0])
+
+
 def options_of(choice: CastingSetup) -> casting.CastingOptions:
     return casting.CastingOptions(choice.backlash_per_roll, choice.vitality_factor)
 
@@ -310,10 +338,9 @@ class ResolveCasting(Frozen):
 
     def result(self, state: PfpvScene) -> casting.Result:
         setup = build_setup(state, self.key, self.choice)
-        problems = casting.setup_problems(setup)
-        if problems:
-            rule = problems[0].split(":", 1)[0]
-            raise RefusedError(Problem.of(rule, "pf.setup", None, reason=problems[0]))
+        refusal = setup_refusal(setup)
+        if refusal is not None:
+            raise RefusedError(refusal)
         return casting.resolve(setup, self.contact, self.control, options_of(self.choice))
 
     def apply(self, state: PfpvScene) -> PfpvScene:
@@ -356,13 +383,80 @@ def roll_casting(
         result=describe(result, spell.level, entry_names(scene)),
     )
     rolls = (*command.contact.values(), *command.control.values())
-    return BattleRoll(
-        command, command.applied(scene, result), result, text, rolls, source, result.outcome == "success"
-    )
+    after = command.applied(scene, result)
+    success = result.outcome == "success"
+    return BattleRoll(command, after, result, text, rolls, source, success, side=0)  # side 0: the party's
+
+
+# --- PF-09: distraction ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Distraction:
+    """A distraction roll judged (PF-09): a roll under MA, with the game master's bonus or penalty."""
+
+    key: str
+    ma: int
+    modifier: int
+    roll: int
+    """The 2d5 total, 0 … 10."""
+    casting: int
+    """Spells the character was casting: on a failure one of them is lost (the player chooses which)."""
+    kept: bool
+    """Concentration kept (`casting.distraction`): the spells in progress go on."""
+
+    @property
+    def target(self) -> int:
+        return self.ma + self.modifier
+
+    @property
+    def loses_spell(self) -> bool:
+        """The energy of a spell in progress dissipates (harmlessly, no Don paid): which one is still to choose."""
+        return not self.kept and self.casting > 0
+
+
+def target_words(ma: int, modifier: int) -> str:
+    """`MA 7`, `MA 7 − 2`, `MA 7 + 1` (a `Phrase`)."""
+    if not modifier:
+        return Phrase(N_("MA {ma}"), ma=ma)
+    return Phrase(N_("MA {ma} {sign} {amount}"), ma=ma, sign="+" if modifier > 0 else "−", amount=abs(modifier))
+
+
+def distraction_words(scene: PfpvScene, outcome: Distraction) -> str:
+    """What the log says of a distraction roll (a `Phrase`)."""
+    if outcome.kept:
+        template = N_("{character} keeps concentration: {roll} ≤ {target} (PF-09)")
+    elif outcome.casting:
+        template = N_("{character} is distracted: {roll} > {target}; a spell in progress is lost (PF-09)")
+    else:
+        template = N_("{character} is distracted: {roll} > {target}, but was casting nothing (PF-09)")
+    target = target_words(outcome.ma, outcome.modifier)
+    return Phrase(template, character=label_of(scene, outcome.key), roll=outcome.roll, target=target)
+
+
+def roll_distraction(
+    scene: PfpvScene, key: str, modifier: int = 0, roll: int | None = None, dice: Dice | None = None
+) -> BattleRoll[PfpvScene, Distraction]:
+    """PF-09 for a character: the 2d5 typed from the table (`roll`, 0 … 10), or thrown now with `dice` (the
+    program's, recorded for the journal, or the table's two dice numbered 0–5). It changes nothing in the scene
+    (the spell lost, if any, is the player's choice, `StopCasting`): a roll without a command, logged as a note
+    with its dice; its success is the concentration kept. Raises `KeyError` for a character not in the scene,
+    `ValueError` for a typed roll outside 0 … 10, `DiceError` for the table's dice that do not fit."""
+    ma = profile_of(scene, key).ma
+    source: Literal["rolled", "typed"] = "typed"
+    if roll is None:
+        if dice is None:
+            raise ValueError("a distraction roll needs its 2d5, or the dice to roll them")
+        values, _used = thrown(dice, lambda recorder: recorder.roll(6, 2, low=0))
+        roll, source = sum(values), dice.kind
+    elif not 0 <= roll <= 10:
+        raise ValueError(f"a roll of 2d5 goes from 0 to 10, not {roll}")
+    kept = casting.distraction(ma, modifier, roll)
+    outcome = Distraction(key, ma, modifier, roll, len(scene.characters[key].casting), kept)
+    text = distraction_words(scene, outcome)
+    return BattleRoll(None, scene, outcome, text, (roll,), source, outcome.kept)
 
 
 SceneCommand = Annotated[
-    SetValue | NextRound | EndCombat | TimePasses | StartCasting | StopCasting | ResolveCasting,
+    SetValue | NextRound | EndCombat | TimePasses | StartCasting | StopCasting | ResolveCasting | EndScene,
     Field(discriminator="kind"),
 ]
 COMMANDS: TypeAdapter[SceneCommand] = TypeAdapter(SceneCommand)
