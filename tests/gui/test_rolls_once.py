@@ -101,6 +101,37 @@ def test_sbg_will_and_fate_run_their_rule_once(sbg_catalogs, monkeypatch):
         document.close()
 
 
+@pytest.mark.parametrize("typed", [False, True])
+def test_sbg_might_is_thrown_by_the_model_and_spent_with_its_dice_once(sbg_catalogs, monkeypatch, tmp_path, typed):
+    """SB-02: the die thrown first (shown), the Might chosen, then spent by a command carrying the die."""
+    from tests.gui.test_sbg_resolver import CAPTAIN, army
+    from warband.gui.systems.sbg.battle_document import SbgBattleDocument
+    from warband.model.battle import BattleRun
+    from warband.model.systems.sbg import battle_rules as sbg_rules
+
+    good = army({"id": "u1", "profile": "captain"})
+    evil = army({"id": "u1", "profile": "orc-captain"})
+    battle = sbg_rules.start_battle([("A", good), ("B", evil)], sbg_catalogs)
+    document = SbgBattleDocument(BattleRun(battle, journal=tmp_path / "sbg.battle-journal"))
+    try:
+        runs = counted(monkeypatch, sbg_rules, "use_might")
+        thrown = document.throw_might(CAPTAIN, "to_wound", TypedDice((3,)) if typed else None)
+        assert thrown is not None and runs == []  # shown, nothing spent yet
+        values, source = thrown
+        assert len(values) == 1 and source == ("typed" if typed else "rolled")
+        assert document.spend_might(CAPTAIN, 1, "to_wound", sum(values), thrown)
+        assert runs == [1]  # once: not again to carry it out
+        entry = document.run.log[-1]
+        assert entry.dice == values and entry.source == source
+        record = last_record(document)
+        assert record["command"]["kind"] == "use_might" and tuple(record["command"]["dice"]) == values
+        monkeypatch.undo()
+        resumed = resume_journal(document.run.journal_path)
+        assert resumed.battle == document.battle and resumed.log == document.run.log
+    finally:
+        document.close()
+
+
 @pytest.fixture(scope="module")
 def sbg_catalogs():
     from tests.gui.test_sbg_resolver import sbg_catalogs as build
@@ -163,3 +194,39 @@ def test_sbg_priority_is_a_model_roll(sbg_catalogs):
     won = roll_priority(run.battle, TypedDice((6, 1)))
     assert run.play(won) and run.battle.priority == 0
     assert [e.dice for e in run.log] == [(4, 4), (6, 1)]
+
+
+@pytest.mark.parametrize("typed", [False, True])
+def test_a_par_le_fer_distraction_is_a_model_roll_judged_once(monkeypatch, tmp_path, typed):
+    """PF-09 in the scene document: the model throws (or takes the table's 2d5) and judges once; the roll changes
+    nothing, so it is logged as a note with its dice, and the journal replays it to the same log and dice."""
+    from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
+    from warband.model.army import load_army
+    from warband.model.battle import BattleRun
+    from warband.model.catalog import builtin_catalog_paths, load_catalogs
+    from warband.model.dice import SeededDice
+    from warband.model.locations import data_dir
+    from warband.model.systems.pfpv import casting
+    from warband.model.systems.pfpv.scene import StartCasting, start_scene
+
+    party = load_army(data_dir() / "pfpv" / "examples" / "the-company.warband.json")
+    catalogs = load_catalogs(builtin_catalog_paths()).for_system("pfpv")
+    journal = tmp_path / "scene.battle-journal"
+    run = BattleRun(start_scene(party, catalogs), dice=SeededDice(1), journal=journal)
+    document = PfpvSceneDocument(run)
+    try:
+        assert document.act(StartCasting(key="u1", spell="boule-de-feu"))
+        before = document.battle
+        runs = counted(monkeypatch, casting, "distraction")
+        made = document.distraction("u1", -2, 9 if typed else None)
+        assert made is not None and runs == [1] and made.command is None
+        entry = document.run.log[-1]
+        assert entry.step == 0 and entry.dice == (made.outcome.roll,)
+        assert entry.source == ("typed" if typed else "rolled") and document.battle == before
+        record = last_record(document)
+        assert record["op"] == "note" and ("rolls" in record) is not typed  # the program's dice, for the generator
+        monkeypatch.undo()
+        resumed = resume_journal(journal)
+        assert resumed.log == document.run.log and resumed.dice.state() == document.run.dice.state()
+    finally:
+        document.close()

@@ -12,7 +12,7 @@ from warband.gui.systems.sbg.battle_document import SbgBattleDocument
 from warband.gui.systems.sbg.resolver_tab import SbgResolverTab
 from warband.model.battle import BattleRun
 from warband.model.catalog import LoadedCatalog, merge
-from warband.model.dice import SeededDice
+from warband.model.dice import SeededDice, TypedDice
 from warband.model.systems.sbg import battle_rules as rules
 from warband.model.systems.sbg.battle_commands import (
     Declare,
@@ -140,6 +140,23 @@ def test_sb_02_a_die_thrown_by_the_program_goes_into_the_log(resolver):
     assert panel.spend()
     entry = document.run.log[-1]
     assert entry.dice == (rolled,) and entry.source == "rolled"
+    panel.points_spin.setValue(1)
+    assert panel.spend()  # more Might on the same roll: its die is in the log once
+    assert document.run.log[-1].dice == () and state(document, CAPTAIN).might == 0
+
+
+def test_sb_02_the_die_is_thrown_by_the_model_refused_for_a_kind_sb_02_does_not_list(resolver):
+    tab, document = resolver
+    panel = tab.might_panel
+    panel.kind_combo.setItemData(0, "parry")
+    panel.set_kind("parry")
+    before = document.run.dice.state()
+    assert panel.roll() is None
+    assert panel.message_label.text().startswith("SB-02: Might changes only the hero's own rolls")
+    assert document.run.dice.state() == before  # refused before the die is thrown
+    panel.set_kind("courage")
+    assert len(panel.roll(TypedDice((5, 6)))) == 2 and panel.roll_spin.value() == 11
+    assert panel.outcome_label.text() == "Rolled 5 + 6."
 
 
 def test_sb_02_might_refused_for_a_kind_sb_02_does_not_list(resolver):

@@ -1,7 +1,11 @@
 """A Strategy Battle Game battle in play: rolls thrown by the program or typed from the table (priority,
-roll-off, Will and Fate dice), each applied as a command that carries its dice, and logged."""
+roll-off, Will, Fate and Might dice), each applied as a command that carries its dice, and logged. The dice are
+thrown by the model (`battle_commands`), never here: a die shown before it is used (a Fate die, a roll to put
+Might on) is thrown by `throw_fate` or `throw_might` and carried by the command that uses it."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject
 
@@ -9,8 +13,23 @@ from warband.gui.battle_base import BattleDocumentBase
 from warband.model.army import Problem
 from warband.model.battle import BattleRun
 from warband.model.dice import Dice, DiceError, DiceKind
-from warband.model.systems.sbg.battle_commands import fate_thrown, roll_off, roll_priority, roll_will
+from warband.model.session import RefusedError
+from warband.model.systems.sbg import battle_rules as rules
+from warband.model.systems.sbg.battle_commands import (
+    UseMight,
+    fate_thrown,
+    might_text,
+    might_thrown,
+    roll_off,
+    roll_priority,
+    roll_will,
+    throw_fate,
+    throw_might,
+)
 from warband.model.systems.sbg.battle_state import SbgBattle
+
+Thrown = tuple[tuple[int, ...], DiceKind]
+"""Dice thrown and shown before they are used: their values and where they came from."""
 
 
 class SbgBattleDocument(BattleDocumentBase[SbgBattle]):
@@ -19,13 +38,15 @@ class SbgBattleDocument(BattleDocumentBase[SbgBattle]):
     def __init__(self, run: BattleRun[SbgBattle], parent: QObject | None = None) -> None:
         super().__init__(run, parent)
 
-    def _roll(self, dice: Dice | None, count: int) -> tuple[tuple[int, ...], str] | None:
-        source = dice or self.run.dice
+    def _thrown(self, throw: Callable[[Dice], Thrown], dice: Dice | None) -> Thrown | None:
+        """Dice the model throws (the program's, or the table's), or None when it refuses them (told)."""
         try:
-            return source.roll(6, count), source.kind
+            return throw(dice or self.run.dice)
+        except RefusedError as exc:
+            self._refuse(exc.reason)
         except DiceError as exc:
             self.refused.emit(exc.sentence)
-            return None
+        return None
 
     def roll_priority(self, dice: Dice | None = None) -> tuple[int, int] | None:
         """SB-01: each side rolls a die; a first-turn tie is logged and changes nothing (roll again)."""
@@ -51,10 +72,33 @@ class SbgBattleDocument(BattleDocumentBase[SbgBattle]):
             )
         )
 
-    def throw(self, count: int, dice: Dice | None = None) -> tuple[tuple[int, ...], str] | None:
-        """Throw dice (the program's, or take the table's) before deciding how to use them: a Fate die shown
-        first, then the Might put on it. The program's dice go on whatever is decided (AR-05)."""
-        return self._roll(dice, count)
+    # --- SB-02: Might on a roll ----------------------------------------------------------------------------
+    def throw_might(self, key: str, roll_kind: str, dice: Dice | None = None) -> Thrown | None:
+        """Throw the hero's roll (two dice for a Courage test) to choose the Might once it is seen; the program's
+        dice are carried by the `UseMight` that spends it (AR-05)."""
+        return self._thrown(lambda source: throw_might(self.battle, key, roll_kind, source), dice)
+
+    def spend_might(self, key: str, points: int, roll_kind: str, roll: int, thrown: Thrown | None) -> bool:
+        """Spend Might on a roll: the dice `throw_might` threw (their total is the roll), or a roll made at the
+        table and typed in (`roll`, no dice kept). False when refused (told)."""
+        if thrown is not None:
+            values, source = thrown
+            return (
+                self.rolled(lambda: might_thrown(self.battle, key, points, roll_kind, values, source)) is not None
+            )
+        try:
+            side = rules.hero(self.battle, key).side
+            text = might_text(self.battle, key, points, roll_kind, roll)
+        except KeyError as exc:
+            self.refused.emit(str(exc))
+            return False
+        return self.act(UseMight(key=key, points=points, roll_kind=roll_kind), text=text, side=side)
+
+    # --- SB-04: Fate ---------------------------------------------------------------------------------------
+    def throw_fate(self, key: str, count: int, dice: Dice | None = None) -> Thrown | None:
+        """Throw Fate dice (the program's, or take the table's) before deciding how to use them: a Fate die shown
+        first, then the Might put on it (`apply_fate`). The program's dice go on whatever is decided (AR-05)."""
+        return self._thrown(lambda source: throw_fate(self.battle, key, count, source), dice)
 
     def apply_fate(
         self, key: str, values: tuple[int, ...], might: tuple[int, ...], lost: int, source: str
@@ -67,8 +111,8 @@ class SbgBattleDocument(BattleDocumentBase[SbgBattle]):
         self, key: str, count: int, lost: int, might: tuple[int, ...] = (), dice: Dice | None = None
     ) -> int | None:
         """SB-04: roll `count` Fate dice and apply them (Might per die decided beforehand)."""
-        rolled = self._roll(dice, count)
-        if rolled is None:
+        thrown = self.throw_fate(key, count, dice)
+        if thrown is None:
             return None
-        values, source = rolled
+        values, source = thrown
         return self.apply_fate(key, values, might, lost, source)

@@ -278,7 +278,7 @@ class FatePanel(QGroupBox):
         say(self.message_label, "")
         self._acting = "rolled" if values is None else "typed"
         try:
-            thrown = self._document.throw(count, None if values is None else TypedDice(values))
+            thrown = self._document.throw_fate(self._key, count, None if values is None else TypedDice(values))
         finally:
             self._acting = None
         if thrown is None:

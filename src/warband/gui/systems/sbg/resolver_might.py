@@ -20,11 +20,11 @@ from PySide6.QtWidgets import (
 )
 
 from warband.gui.systems.sbg import resolver_text as text
-from warband.gui.systems.sbg.battle_document import SbgBattleDocument
+from warband.gui.systems.sbg.battle_document import SbgBattleDocument, Thrown
 from warband.gui.systems.sbg.resolver_parts import message_label, note_label, plain_label, say
-from warband.model.messages import N_, Phrase, _, spoken_text, term
+from warband.model.dice import Dice
+from warband.model.messages import _, spoken_text
 from warband.model.systems.sbg import battle_rules as rules
-from warband.model.systems.sbg.battle_commands import UseMight
 from warband.model.systems.sbg.battle_state import SbgBattle
 
 Index = QModelIndex | QPersistentModelIndex
@@ -87,7 +87,7 @@ class MightPanel(QGroupBox):
         self.setObjectName("mightPanel")
         self._document = document
         self._key: str | None = None
-        self._thrown: tuple[tuple[int, ...], str] | None = None  # the program's dice now in the spin
+        self._thrown: Thrown | None = None  # the dice thrown by the model, now in the spin
         self._acting = False
         self._inputs: tuple[object, ...] = ()
 
@@ -182,35 +182,41 @@ class MightPanel(QGroupBox):
             say(self.message_label, "")
         self._update(battle)
 
-    def spend(self) -> bool:
-        """Spend the Might points chosen on this roll (UseMight); False when refused (the reason shown)."""
-        if self._key is None or self.points_spin.value() < 1:
-            return False
-        battle = self._document.battle
-        hero = rules.hero(battle, self._key)
-        points, roll, kind = self.points_spin.value(), self.roll_spin.value(), self.kind()
-        values, source = self._thrown if self._thrown is not None else ((), "")
-        what = rules.MIGHT_ROLLS.get(kind, kind)
+    def roll(self, dice: Dice | None = None) -> tuple[int, ...] | None:
+        """Throw the roll with the program's dice (or `dice`, the table's) and show its total; the Might is put on
+        it with `spend`, which keeps the dice."""
+        if self._key is None:
+            return None
         say(self.message_label, "")
         self._acting = True
         try:
-            done = self._document.act(
-                UseMight(key=self._key, points=points, roll_kind=kind),
-                text=Phrase(
-                    N_("{hero} spends {points} Might on {what}: {roll} → {result}"),
-                    hero=hero.label,
-                    points=points,
-                    what=term(what),
-                    roll=roll,
-                    result=roll + points,
-                ),
-                dice=values,
-                source="rolled" if source == "rolled" else "",
-                side=hero.side,
-            )
+            thrown = self._document.throw_might(self._key, self.kind(), dice)
+        finally:
+            self._acting = False
+        if thrown is None:
+            return None
+        with QSignalBlocker(self.roll_spin):
+            self.roll_spin.setValue(sum(thrown[0]))
+        self._thrown = thrown
+        say(self.outcome_label, _("Rolled {dice}.").format(dice=" + ".join(map(str, thrown[0]))))
+        self._update(self._document.battle)
+        return thrown[0]
+
+    def spend(self) -> bool:
+        """Spend the Might points chosen on this roll (a `UseMight` carrying the dice thrown, if they were); False
+        when refused (the reason shown)."""
+        if self._key is None or self.points_spin.value() < 1:
+            return False
+        hero = rules.hero(self._document.battle, self._key)
+        points, roll, kind = self.points_spin.value(), self.roll_spin.value(), self.kind()
+        say(self.message_label, "")
+        self._acting = True
+        try:
+            done = self._document.spend_might(self._key, points, kind, roll, self._thrown)
         finally:
             self._acting = False
         if done:
+            self._thrown = None  # those dice are in the log: more Might on the roll is logged without them
             say(
                 self.outcome_label,
                 _("{hero} spent {points} Might: the {roll} becomes {result}.").format(
@@ -222,7 +228,7 @@ class MightPanel(QGroupBox):
     # --- showing -------------------------------------------------------------------------------------------
     def _show_kind(self) -> None:
         duel = self.kind() == "duel"
-        dice = text.DICE_PER_ROLL.get(self.kind(), 1)
+        dice = rules.might_dice(self.kind())
         with QSignalBlocker(self.roll_spin):
             self.roll_spin.setRange(dice, 6 * dice)
         self.form.setRowVisible(self.need_spin, not duel)
@@ -252,6 +258,8 @@ class MightPanel(QGroupBox):
 
     # --- slots ---------------------------------------------------------------------------------------------
     def _on_kind_combo_current_index_changed(self, _index: int) -> None:
+        if self._thrown is not None and len(self._thrown[0]) != rules.might_dice(self.kind()):
+            self._thrown = None  # thrown for a roll of another number of dice: the spin is the table's now
         self._show_kind()
         self._update(self._document.battle)
 
@@ -266,14 +274,7 @@ class MightPanel(QGroupBox):
         self._update_button()
 
     def _on_roll_button_clicked(self) -> None:
-        thrown = self._document.throw(text.DICE_PER_ROLL.get(self.kind(), 1))
-        if thrown is None:
-            return
-        with QSignalBlocker(self.roll_spin):
-            self.roll_spin.setValue(sum(thrown[0]))
-        self._thrown = thrown
-        say(self.outcome_label, _("Rolled {dice}.").format(dice=" + ".join(map(str, thrown[0]))))
-        self._update(self._document.battle)
+        self.roll()
 
     def _on_spend_button_clicked(self) -> None:
         self.spend()

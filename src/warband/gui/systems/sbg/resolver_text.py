@@ -16,10 +16,7 @@ from warband.model.session import RefusedError
 from warband.model.systems.sbg import battle_rules as rules
 from warband.model.systems.sbg.battle_state import SbgBattle
 
-FATE_SUCCESS = 4
-"""A Fate die restores a Wound on 4+ (SB-04)."""
-DICE_PER_ROLL: dict[str, int] = {"courage": 2}
-"""How many dice the program throws for a kind of roll (a Courage test is a total of two); otherwise one."""
+FATE_SUCCESS = rules.FATE_SUCCESS
 
 
 def odds_text(chance: Fraction) -> str:

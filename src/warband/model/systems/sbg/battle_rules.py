@@ -38,6 +38,8 @@ MIGHT_ROLLS: dict[str, str] = {
     "fate": N_("a Fate roll"),
 }
 """SB-02: the rolls Might may change, for the hero's own actions."""
+MIGHT_DICE: dict[str, int] = {"courage": 2}
+"""How many dice a roll Might changes is a total of (a Courage test: two, SB-06); otherwise one."""
 
 
 def model_key(side: int, unit_id: str) -> str:
@@ -162,8 +164,10 @@ def next_phase(battle: SbgBattle) -> SbgBattle:
 
 # --- SB-05: heroic actions ----------------------------------------------------------------------------------
 def _heroics(battle: SbgBattle) -> Heroics:
-    if battle.heroics is None or battle.phase not in HEROIC_PHASES or battle.priority is None:
+    if battle.heroics is None or battle.phase not in HEROIC_PHASES:
         raise RefusedError(Problem.of("SB-05", "sbg.heroic_phase"))
+    if battle.priority is None:
+        raise RefusedError(Problem.of("SB-05", "sbg.heroic_priority"))
     return battle.heroics
 
 
@@ -264,11 +268,17 @@ def _alignment(battle: SbgBattle, side: int) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
-def roll_off(battle: SbgBattle, roll: int) -> SbgBattle:
-    """The roll-off when both sides declared: the winner's first hero, then the sides alternate."""
+def rolloff_check(battle: SbgBattle) -> Heroics:
+    """The declarations of this phase when a roll-off is due (both sides named heroes); refused otherwise."""
     h = _heroics(battle)
     if h.stage != "rolloff":
         raise RefusedError(Problem.of("SB-05", "sbg.heroic_stage"))
+    return h
+
+
+def roll_off(battle: SbgBattle, roll: int) -> SbgBattle:
+    """The roll-off when both sides declared: the winner's first hero, then the sides alternate."""
+    h = rolloff_check(battle)
     first = rolloff_winner(battle, roll)
     lists = [list(h.named[first]), list(h.named[1 - first])]
     order: list[str] = []
@@ -285,13 +295,44 @@ def might_changes(roll: int, might: int) -> list[int]:
     return [roll + points for points in range(might + 1)]
 
 
-def use_might(battle: SbgBattle, key: str, points: int, kind: str) -> SbgBattle:
+def might_dice(kind: str) -> int:
+    """The dice thrown for a roll of this kind (their total is what Might changes)."""
+    return MIGHT_DICE.get(kind, 1)
+
+
+def might_check(battle: SbgBattle, key: str, kind: str, points: int) -> HeroModel:
+    """The hero, when it may spend `points` Might on a roll of this kind (SB-02); refused otherwise."""
     h = hero(battle, key)
     if kind not in MIGHT_ROLLS:
         raise RefusedError(Problem.of("SB-02", "sbg.no_roll_kind", h.ref(), kind=kind))
     if points > h.state.might:
         raise RefusedError(Problem.of("SB-02", "sbg.spent", h.ref(), hero=h.label, what=term(N_("Might"))))
+    return h
+
+
+def use_might(battle: SbgBattle, key: str, points: int, kind: str) -> SbgBattle:
+    h = might_check(battle, key, kind, points)
     return with_hero(battle, key, might=h.state.might - abs(points))
+
+
+def fewest_might(total: int, need: int, might: int) -> int:
+    """The fewest Might points (at most `might`) that bring a roll's `total` to `need`: 0 when it already does,
+    and 0 too when even all of them would not (Might is never spent for nothing)."""
+    short = max(0, need - total)
+    return short if short <= might else 0
+
+
+def might_chance(need: int, dice: int, might: int) -> Fraction:
+    """The exact chance that the total of `dice` dice, raised by up to `might` points, reaches `need`."""
+    target = need - might
+    counts = [1]  # ways of making each total with the dice thrown so far
+    for _die in range(dice):
+        step = [0] * (len(counts) + 6)
+        for total, ways in enumerate(counts):
+            for face in range(1, 7):
+                step[total + face] += ways
+        counts = step
+    return Fraction(sum(ways for total, ways in enumerate(counts) if total >= target), 6**dice)
 
 
 def will_check(battle: SbgBattle, key: str, dice: int) -> None:
@@ -346,22 +387,73 @@ def fate_chance(lost: int, fate: int, might: int) -> Fraction:
     return total / 6
 
 
+def fate_check(battle: SbgBattle, key: str, dice: int, might: int = 0) -> HeroModel:
+    """The hero, when it may spend `dice` Fate with `might` Might on them (SB-04, SB-02); refused otherwise."""
+    h = hero(battle, key)
+    if h.state.courage_failed:
+        raise RefusedError(Problem.of("SB-04", "sbg.courage", h.ref(), hero=h.label))
+    if h.state.fate < 1:
+        raise RefusedError(Problem.of("SB-04", "sbg.spent", h.ref(), hero=h.label, what=term(N_("Fate"))))
+    if dice > h.state.fate:
+        raise RefusedError(
+            Problem.of("SB-04", "sbg.fate_more", h.ref(), hero=h.label, fate=h.state.fate, dice=dice)
+        )
+    if might > h.state.might:
+        raise RefusedError(Problem.of("SB-02", "sbg.spent", h.ref(), hero=h.label, what=term(N_("Might"))))
+    return h
+
+
+def fate_wanted(battle: SbgBattle, key: str, lost: int) -> int:
+    """The Wounds a Fate roll is to restore: those lost in the event (`lost`), never more than the hero is below
+    its starting Wounds (SB-04). Refused when it has lost none."""
+    h = hero(battle, key)
+    missing = h.start("wounds") - h.state.wounds
+    if missing < 1:
+        raise RefusedError(Problem.of("SB-04", "sbg.no_wounds_lost", h.ref(), hero=h.label))
+    return max(0, min(lost, missing))
+
+
+FATE_SUCCESS = 4
+"""A Fate die restores a Wound on 4+ (SB-04)."""
+
+
+def fate_might(die: int, wanted: int, fate_after: int, might: int) -> int:
+    """The Might to put on a Fate die thrown one at a time: what turns it into a success, when that raises the
+    chance of restoring the `wanted` Wounds with the `fate_after` dice still to come (as `fate_chance` counts);
+    otherwise none."""
+    cost = FATE_SUCCESS - die
+    if cost <= 0 or wanted <= 0 or cost > might:
+        return 0
+    keep = fate_chance(wanted, fate_after, might)
+    boost = fate_chance(wanted - 1, fate_after, might - cost)
+    return cost if boost > keep else 0
+
+
+def fate_might_at_once(values: Sequence[int], wanted: int, might: int) -> tuple[int, ...]:
+    """The Might on Fate dice thrown together: on the failed dice closest to 4 first, each only when it then
+    succeeds, until `wanted` dice succeed (as `fate_chance_at_once` counts)."""
+    spent = [0] * len(values)
+    successes = sum(1 for v in values if v >= FATE_SUCCESS)
+    left = might
+    for index in sorted(range(len(values)), key=lambda i: FATE_SUCCESS - values[i]):
+        cost = FATE_SUCCESS - values[index]
+        if successes >= wanted:
+            break
+        if 0 < cost <= left:
+            spent[index] = cost
+            left -= cost
+            successes += 1
+    return tuple(spent)
+
+
 def fate_roll(
     battle: SbgBattle, key: str, rolled: tuple[int, ...], might: tuple[int, ...], lost: int
 ) -> tuple[SbgBattle, int]:
     """Spend one Fate point per die (success or not); each die of 4+ (after its Might) restores a Wound, never
     more than were lost in the event nor above the starting Wounds."""
-    h = hero(battle, key)
-    if h.state.courage_failed:
-        raise RefusedError(Problem.of("SB-04", "sbg.courage", h.ref(), hero=h.label))
-    if len(rolled) > h.state.fate:
-        raise RefusedError(
-            Problem.of("SB-04", "sbg.fate_more", h.ref(), hero=h.label, fate=h.state.fate, dice=len(rolled))
-        )
+    h = fate_check(battle, key, len(rolled), sum(might))
     spent_might = sum(might)
-    if spent_might > h.state.might:
-        raise RefusedError(Problem.of("SB-02", "sbg.spent", h.ref(), hero=h.label, what=term(N_("Might"))))
-    successes = sum(1 for d, m in zip(rolled, might, strict=True) if d + m >= 4)
+    successes = sum(1 for d, m in zip(rolled, might, strict=True) if d + m >= FATE_SUCCESS)
     cap = lost if battle.options.fate_restores == "same_event" else h.start("wounds")
     restored = min(successes, cap, h.start("wounds") - h.state.wounds)
     after = with_hero(

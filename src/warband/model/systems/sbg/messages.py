@@ -22,7 +22,15 @@ TEMPLATES: dict[str, str] = {
     "sbg.will_dice": N_("One Will point and one die per attempt (rules option: several dice); {dice} asked for."),
     "sbg.courage": N_("{hero} was removed for failing a Courage test: Fate cannot save it."),
     "sbg.fate_more": N_("{hero} has {fate} Fate left and cannot roll {dice} dice."),
+    "sbg.no_wounds_lost": N_("{hero} has lost no Wounds: Fate has nothing to restore."),
+    "sbg.fate_one_at_a_time": N_(
+        "In this battle Fate dice are rolled one at a time (rules option: several at once)."
+    ),
+    "sbg.fate_all_at_once": N_("In this battle Fate dice are rolled together (rules option: one at a time)."),
     "sbg.heroic_phase": N_("Heroic actions are declared at the start of the Move, Shoot and Fight phases."),
+    "sbg.heroic_priority": N_(
+        "Priority is not recorded this turn: the side with priority declares heroic actions first."
+    ),
     "sbg.heroic_turn": N_("It is {player}'s turn in the heroic-action declarations."),
     "sbg.heroic_stage": N_("The heroic-action declarations are past that step."),
     "sbg.heroic_hero": N_("{hero} is not one of {player}'s heroes in play."),
