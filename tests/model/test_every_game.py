@@ -13,6 +13,7 @@ import pytest
 
 from warband import api
 from warband.model.locations import data_dir
+from warband.model.rules_text import RULES as RULE_TEXTS
 
 GAMES = [game.id for game in api.games()]
 RULE_ID = r"^[A-Z]{2}-[0-9A-Z]+$"
@@ -41,6 +42,8 @@ def test_the_game_is_whole(system_id: str) -> None:
     assert issubclass(game.battle_file_model, game.battle_model)
     for code, template in game.templates.items():
         assert template.strip(), code
+    assert game.rule_texts and all(text.id.startswith(game.info.rule_prefix + "-") for text in game.rule_texts)
+    assert game.options_model is None or game.options_model() is not None  # defaults for every option
 
 
 @pytest.mark.parametrize("system_id", GAMES)
@@ -52,7 +55,7 @@ def test_an_army_is_built_validated_stamped_and_saved(
     assert [cost.id for cost in report.units] == [unit.id for unit in army.units]
     assert report.valid, [p.message for p in report.problems]
     for problem in report.problems:
-        assert problem.rule.startswith(_rules_of(system_id))
+        assert problem.rule.startswith(_rules_of(system_id)) and problem.rule in RULE_TEXTS
     for choice in api.options(army, army.units[0].id, cats):
         assert choice.eligible or choice.reasons, choice.id  # a choice refused says why
     stamped = api.stamp(army, cats)
@@ -73,6 +76,7 @@ def _walk(run: api.BattleRun[Any], system_id: str, steps: int) -> list[str]:
             assert (action.command is None) != (action.request is None), action.kind
             if action.refusal is not None:
                 assert action.refusal.rule.startswith(prefixes), action.refusal
+                assert action.refusal.rule in RULE_TEXTS  # Help → Rules explains it
                 assert action.refusal.message and "{" not in action.refusal.message
         allowed = [a for a in actions if a.allowed and a.kind not in ("end_battle", "previous_phase")]
         assert allowed, [a.kind for a in actions]

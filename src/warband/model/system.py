@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from warband.model.dice import Dice
     from warband.model.play import Action, Odds, Phase, Summary
     from warband.model.roster import UnitExtras
+    from warband.model.rule_text import RuleText
     from warband.model.session import Command
 
 BUILTIN_SYSTEMS: dict[str, str] = {
@@ -68,6 +69,10 @@ class GameSystem(Protocol):
 
     @property
     def army_model(self) -> type[Army]: ...
+
+    @property
+    def options_model(self) -> type[BaseModel] | None:
+        """The rules options a battle starts with (File → New Battle), or None when the game has none."""
 
     @property
     def battle_model(self) -> type[BaseModel]:
@@ -122,6 +127,11 @@ class GameSystem(Protocol):
 
     def roster_army(self, army: Army, catalogs: Catalogs) -> tuple[str, ...]:
         """Totals an exported roster shows of the whole army ("29 models"); none for most games."""
+
+    @property
+    def rule_texts(self) -> Sequence[RuleText]:
+        """The program's own short text of each of its rules, for Help → Rules (also read without loading the game,
+        from `<package>.rules_text`)."""
 
     @property
     def templates(self) -> Mapping[str, str]:

@@ -10,7 +10,7 @@ from warband.model.army import Army
 from warband.model.catalog import Catalogs
 from warband.model.game import ArmyRules, BattlePlay, Game
 from warband.model.system import GameSystem
-from warband.model.systems.confrontation import GAME, battle_rules, changes, messages, roster, rules
+from warband.model.systems.confrontation import GAME, battle_rules, changes, messages, roster, rules, rules_text
 from warband.model.systems.confrontation import play as battle_play
 from warband.model.systems.confrontation.battle_commands import COMMANDS
 from warband.model.systems.confrontation.battle_state import (
@@ -36,6 +36,7 @@ class Confrontation(Game[ConfrontationArmy, RulesOptions, ConfrontationBattle]):
     )
     parse_command = staticmethod(COMMANDS.validate_python)
     templates = messages.TEMPLATES
+    rule_texts = rules_text.RULES
     roster_unit = staticmethod(roster.unit_details)
 
     def start_battle(

@@ -10,7 +10,7 @@ from warband.model.army import Army
 from warband.model.catalog import Catalogs
 from warband.model.game import ArmyRules, BattlePlay, Game
 from warband.model.system import GameSystem
-from warband.model.systems.pfpv import GAME, messages, roster, rules
+from warband.model.systems.pfpv import GAME, messages, roster, rules, rules_text
 from warband.model.systems.pfpv import play as battle_play
 from warband.model.systems.pfpv.scene import COMMANDS, PfpvScene, PfpvSceneFile, start_scene
 from warband.model.systems.pfpv.schema import PfpvArmy, PfpvCatalog
@@ -30,6 +30,7 @@ class ParLeFerEtParLeVerbe(Game[PfpvArmy, BaseModel, PfpvScene]):
     )
     parse_command = staticmethod(COMMANDS.validate_python)
     templates = messages.TEMPLATES
+    rule_texts = rules_text.RULES
     roster_unit = staticmethod(roster.unit_details)
 
     def start_battle(
