@@ -4,14 +4,17 @@ A catalog holds entries of several kinds (cults, miracles, items, profiles, …:
 Within one system, an entry's ID is unique for its kind across every loaded catalog; a clash is an error that
 names both files. A catalog may refer to entries of another one; a dangling reference blames the file that
 holds it. Broken files are left out and reported, and the others still load.
+
+Merged, each kind's entries are a read-only `Table`; a game reads one as its model with `Catalogs.table`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, Literal, NamedTuple, TypeVar
+from typing import Annotated, Any, Generic, Literal, NamedTuple, NoReturn, TypeVar, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints
 
@@ -78,6 +81,42 @@ class LoadedCatalog:
 
 
 V = TypeVar("V")
+E = TypeVar("E")
+P = TypeVar("P")
+S = TypeVar("S")
+
+
+class Table(dict[str, E]):
+    """The entries of one kind in merged catalogs, by id, as one model: read-only.
+
+    A `dict` underneath, for the speed of look-ups on the hot paths (validation, pickers) and for the callers
+    that take one; every way of changing it raises `TypeError`. `merge` builds one per kind, with the classes the
+    catalog models declare its entries to be (`declared`); None when they do not say.
+    """
+
+    __slots__ = ("declared",)
+
+    def __init__(
+        self, entries: Mapping[str, E] | None = None, /, declared: tuple[type, ...] | None = None
+    ) -> None:
+        super().__init__(entries or {})
+        self.declared = declared
+
+    def _read_only(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError("the entries of merged catalogs are read-only")
+
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _read_only
+
+    def __reduce__(self) -> tuple[type[Table[E]], tuple[dict[str, E], tuple[type, ...] | None]]:
+        return (type(self), (dict(self), self.declared))
+
+
+@dataclass(frozen=True, slots=True)
+class SpellsAndProfiles(Generic[S, P]):
+    """The typed index of a game whose catalogs hold spells and profiles, with nothing more worked out."""
+
+    spells: Table[S]
+    profiles: Table[P]
 
 
 @dataclass(frozen=True, eq=False)
@@ -88,7 +127,7 @@ class Catalogs:
     loaded: tuple[LoadedCatalog, ...] = ()
     entries: Mapping[str, Mapping[str, Entry]] = field(default_factory=dict)
     origin: Mapping[tuple[str, str], LoadedCatalog] = field(default_factory=dict)
-    _views: dict[str, Any] = field(default_factory=dict, repr=False)
+    _views: dict[Hashable, Any] = field(default_factory=dict, repr=False)
 
     def get(self, kind: str, entry_id: str) -> Entry | None:
         return self.entries.get(kind, {}).get(entry_id)
@@ -103,6 +142,47 @@ class Catalogs:
             self._views[key] = build(self)
         value: V = self._views[key]
         return value
+
+    def table(self, kind: str, model: type[E]) -> Table[E]:
+        """The entries of a kind (by its list's name in the files), by id, each a `model`; checked once.
+
+        A kind no catalog lists gives an empty table. Entries of another model are a programming error
+        (`TypeError`). What `merge` built is vouched for by the catalog models' declared lists, without a look at
+        each entry (pydantic made every item of a `tuple[X, ...]` field an X); other entries are looked at.
+        """
+        key = ("table", kind, model)
+        found: Table[E] | None = self._views.get(key)
+        if found is None:
+            entries = self.entries.get(kind, {})
+            declared = entries.declared if type(entries) is Table else None
+            if declared is None or not all(issubclass(each, model) for each in declared):
+                _check_each(self.system, kind, entries, model)
+            found = self._views[key] = entries if type(entries) is Table else Table(entries)
+        return found
+
+
+def _check_each(system: str, kind: str, entries: Mapping[str, Entry], model: type) -> None:
+    """Raise `TypeError` unless every entry is a `model`."""
+    wrong = next((entry for entry in entries.values() if not isinstance(entry, model)), None)
+    if wrong is not None:
+        what = f"{wrong.id!r} is a {type(wrong).__name__}"
+        raise TypeError(f"the {system} {kind} are not all {model.__name__}: {what}")
+
+
+@cache
+def _entry_models(catalog_model: type[CatalogFile]) -> Mapping[str, type]:
+    """Field name → X, for each field of a catalog model declared `tuple[X, ...]` with X a class."""
+    models: dict[str, type] = {}
+    for name, info in catalog_model.model_fields.items():
+        args = get_args(info.annotation)
+        if (
+            get_origin(info.annotation) is tuple
+            and len(args) == 2
+            and args[1] is Ellipsis
+            and isinstance(args[0], type)
+        ):
+            models[name] = args[0]
+    return models
 
 
 @dataclass(frozen=True)
@@ -182,14 +262,24 @@ def merge(system: str, loaded: Sequence[LoadedCatalog]) -> tuple[Catalogs, list[
             known.difference_update(_keys(lc))
 
     entries: dict[str, dict[str, Entry]] = {}
+    declared: dict[str, tuple[type, ...] | None] = {}
     origin: dict[tuple[str, str], LoadedCatalog] = {}
     for lc in accepted:
+        fields = _entry_models(type(lc.document))
         for kind, items in lc.document.entry_lists().items():
             bucket = entries.setdefault(kind, {})
             for entry in items:
                 bucket[entry.id] = entry
                 origin[(kind, entry.id)] = lc
-    return Catalogs(system, tuple(accepted), entries, origin), errors
+            models = declared.setdefault(kind, ())
+            if items and models is not None:
+                model = fields.get(kind)  # what pydantic made the entries, if `items` is that field
+                if model is not None and items is getattr(lc.document, kind):
+                    declared[kind] = (*models, model)
+                else:
+                    declared[kind] = None
+    tables = {kind: Table(bucket, declared[kind]) for kind, bucket in entries.items()}
+    return Catalogs(system, tuple(accepted), tables, origin), errors
 
 
 def _keys(lc: LoadedCatalog) -> Iterator[tuple[str, str]]:

@@ -4,22 +4,27 @@ and opening it later tells what changed for it (`compare`): catalog revisions, e
 A game says what it tracks: which entries its army uses, by kind, with the labels of the units using them, and
 for each kind its name, the table of the entries as the catalogs hold them now, and what of an entry counts as
 its requirements.
+
+What is recorded is worked out here only: which catalogs, at which revision (`recorded_catalogs`), the snapshot
+of the entries, and for a battle the snapshots of its armies merged into one (`battle_entries`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
 from warband.model.army import Army, CatalogRef, Change
+from warband.model.army import stamp as stamp_army
 from warband.model.catalog import Catalogs
 from warband.model.messages import COMMA, joined, term
 from warband.model.names import CatalogName
 
 A = TypeVar("A", bound=Army)
+S = TypeVar("S", bound=BaseModel)
 
 Used = Mapping[tuple[str, str], list[str]]
 """Every entry an army uses, (kind, id) → the labels of the units using it, in army order."""
@@ -40,6 +45,11 @@ class TrackedKind:
     compared: bool = True
     """False for entries that come with another (a hero's spells come with its profile): recorded, not told."""
 
+    @classmethod
+    def recorded(cls, table: Mapping[str, BaseModel]) -> TrackedKind:
+        """A kind recorded and never told (by a game that tells only the catalogs' revisions): it needs no name."""
+        return cls("", table, compared=False)
+
 
 def note_use(used: dict[tuple[str, str], list[str]], kind: str, entry_id: str, label: str) -> None:
     """Record that a unit (by its label) uses an entry, once."""
@@ -57,7 +67,7 @@ def stamp(
     """
     old = getattr(army, "snapshot", None) or snapshot_model()
     tables: dict[str, dict[str, object]] = {kind: {} for kind in kinds}
-    sources: dict[str, int] = {}
+    drawn_on: dict[str, int] = {}
     for kind, entry_id in used:
         entry = kinds[kind].table.get(entry_id)
         if entry is None:
@@ -68,14 +78,43 @@ def stamp(
         tables[kind][entry_id] = entry
         origin = catalogs.origin.get((kind, entry_id))
         if origin is not None:
-            sources[origin.document.id] = origin.document.revision
+            drawn_on[origin.document.id] = origin.document.revision
+    return type(army).model_validate(
+        {
+            **dict(army),
+            "catalogs": recorded_catalogs(army, catalogs, drawn_on),
+            "snapshot": snapshot_model.model_validate(tables),
+        }
+    )
+
+
+def recorded_catalogs(army: Army, catalogs: Catalogs, drawn_on: Mapping[str, int]) -> tuple[CatalogRef, ...]:
+    """The catalogs an army records, by id: those it draws on now (catalog id → revision), and those it recorded
+    before that are not loaded now, as they were."""
     loaded = catalogs.revisions()
+    revisions = dict(drawn_on)
     for ref in army.catalogs:
         if ref.id not in loaded:
-            sources.setdefault(ref.id, ref.revision)
-    refs = tuple(CatalogRef(id=cid, revision=rev) for cid, rev in sorted(sources.items()))
-    return type(army).model_validate(
-        {**dict(army), "catalogs": refs, "snapshot": snapshot_model.model_validate(tables)}
+            revisions.setdefault(ref.id, ref.revision)
+    return tuple(CatalogRef(id=cid, revision=rev) for cid, rev in sorted(revisions.items()))
+
+
+def merged_snapshots(snapshot_model: type[S], snapshots: Iterable[BaseModel | None]) -> S:
+    """One snapshot of the entries of several (each kind a field of `snapshot_model`): a later copy of an entry
+    wins; a missing snapshot adds nothing."""
+    tables: dict[str, dict[str, object]] = {kind: {} for kind in snapshot_model.model_fields}
+    for snapshot in snapshots:
+        if snapshot is not None:
+            for kind, table in tables.items():
+                table.update(getattr(snapshot, kind))
+    return snapshot_model.model_validate(tables)
+
+
+def battle_entries(armies: Iterable[Army], catalogs: Catalogs, snapshot_model: type[S]) -> S:
+    """The catalog entries a battle (or a scene) embeds: each army stamped now (AR-04), their snapshots merged, a
+    later army's copy of an entry winning."""
+    return merged_snapshots(
+        snapshot_model, (getattr(stamp_army(army, catalogs), "snapshot", None) for army in armies)
     )
 
 

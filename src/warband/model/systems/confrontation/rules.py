@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from warband.model.army import Choice, Problem, Report, UnitCost, UnitRef, sort_problems, unit_label
-from warband.model.catalog import Catalogs
+from warband.model.catalog import Catalogs, Table
 from warband.model.messages import N_, OR, Phrase, joined, term
 from warband.model.named_ids import named_id
 from warband.model.names import CatalogName, english_name
@@ -29,10 +29,10 @@ from warband.model.systems.confrontation.schema import (
 class Index:
     """Typed look-ups into the merged Confrontation catalogs."""
 
-    cults: dict[str, Cult]
-    miracles: dict[str, Miracle]
-    items: dict[str, Item]
-    profiles: dict[str, Profile]
+    cults: Table[Cult]
+    miracles: Table[Miracle]
+    items: Table[Item]
+    profiles: Table[Profile]
     names: dict[str, str] = field(default_factory=dict)
     """Miracle id → its English name, worked out once (a picker's choices; sentences take a `CatalogName`)."""
     access: dict[str, object] = field(default_factory=dict)
@@ -47,19 +47,14 @@ class Index:
         return name
 
 
-def _build_index(catalogs: Catalogs) -> Index:
-    def kind(name: str) -> dict[str, object]:
-        return dict(catalogs.entries.get(name, {}))
-
+def _build_index(c: Catalogs) -> Index:
     return Index(
-        cast(dict[str, Cult], kind("cults")),
-        cast(dict[str, Miracle], kind("miracles")),
-        cast(dict[str, Item], kind("items")),
-        cast(dict[str, Profile], kind("profiles")),
+        c.table("cults", Cult), c.table("miracles", Miracle), c.table("items", Item), c.table("profiles", Profile)
     )
 
 
 def index(catalogs: Catalogs) -> Index:
+    """The catalogs' tables, and what is worked out from them, built once per catalog load."""
     return catalogs.view("confrontation.index", _build_index)
 
 

@@ -2,34 +2,41 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import cast
 
-from warband.model.army import CatalogRef, Change, Choice, Problem, Report, UnitCost, UnitRef, sort_problems
-from warband.model.catalog import Catalogs
-from warband.model.changes import catalog_changes
+from warband.model import changes
+from warband.model.army import Change, Choice, Problem, Report, UnitCost, UnitRef, sort_problems
+from warband.model.catalog import Catalogs, Table
+from warband.model.changes import TrackedKind, Used, catalog_changes, note_use
 from warband.model.names import CatalogName
-from warband.model.systems.pfpv.schema import Combination, PfpvArmy, Profile, Snapshot, Spell
+from warband.model.systems.pfpv.schema import Combination, Discipline, PfpvArmy, Profile, Snapshot, Source, Spell
 
 
 @dataclass(frozen=True)
 class Index:
-    sources: dict[str, object]
-    disciplines: dict[str, object]
-    spells: dict[str, Spell]
-    profiles: dict[str, Profile]
+    """The merged catalogs' tables, by id."""
+
+    sources: Table[object]
+    """Each a `Source` (checked): typed `object` for the callers that take a `dict[str, object]` of names."""
+    disciplines: Table[object]
+    """Each a `Discipline` (checked), typed as `sources` is."""
+    spells: Table[Spell]
+    profiles: Table[Profile]
+
+
+def _build_index(c: Catalogs) -> Index:
+    return Index(
+        c.table("sources", Source),
+        c.table("disciplines", Discipline),
+        c.table("spells", Spell),
+        c.table("profiles", Profile),
+    )
 
 
 def index(catalogs: Catalogs) -> Index:
-    def build(c: Catalogs) -> Index:
-        return Index(
-            dict(c.entries.get("sources", {})),
-            dict(c.entries.get("disciplines", {})),
-            cast(dict[str, Spell], dict(c.entries.get("spells", {}))),
-            cast(dict[str, Profile], dict(c.entries.get("profiles", {}))),
-        )
-
-    return catalogs.view("pfpv.index", build)
+    """The catalogs' sources, disciplines, spells and profiles by id, built once per catalog load."""
+    return catalogs.view("pfpv.index", _build_index)
 
 
 def can_attempt(profile: Profile, combination: Combination) -> bool:
@@ -72,18 +79,34 @@ def options(army: PfpvArmy, unit_id: str, catalogs: Catalogs) -> list[Choice]:
     return choices
 
 
+def _used(army: PfpvArmy, idx: Index, kept: Mapping[str, Profile]) -> Used:
+    """What a party records: its characters' profiles and the spells they know (`kept`: the profiles of the
+    snapshot before, for a profile the catalogs no longer have), and every source and discipline, which a scene
+    names and links (PF-02)."""
+    used: dict[tuple[str, str], list[str]] = {}
+    for unit in army.units:
+        label = unit.label or unit.profile
+        note_use(used, "profiles", unit.profile, label)
+        profile = idx.profiles.get(unit.profile) or kept.get(unit.profile)
+        for spell_id in profile.spells if profile is not None else ():
+            note_use(used, "spells", spell_id, label)
+    for kind, table in (("sources", idx.sources), ("disciplines", idx.disciplines)):
+        for entry_id in table:
+            used[(kind, entry_id)] = []
+    return used
+
+
 def stamp(army: PfpvArmy, catalogs: Catalogs) -> PfpvArmy:
+    """The party recording its catalogs' revisions and a copy of every entry it uses (AR-04)."""
     idx = index(catalogs)
-    profiles = {u.profile: idx.profiles[u.profile] for u in army.units if u.profile in idx.profiles}
-    spells = {sid: idx.spells[sid] for p in profiles.values() for sid in p.spells if sid in idx.spells}
-    snapshot = Snapshot.model_validate(
-        {"profiles": profiles, "spells": spells, "sources": idx.sources, "disciplines": idx.disciplines}
-    )
-    revisions = dict(catalogs.revisions())
-    for ref in army.catalogs:  # a catalog not loaded now stays recorded as it was (AR-04)
-        revisions.setdefault(ref.id, ref.revision)
-    refs = tuple(CatalogRef(id=cid, revision=rev) for cid, rev in sorted(revisions.items()))
-    return PfpvArmy.model_validate({**dict(army), "catalogs": refs, "snapshot": snapshot})
+    old = army.snapshot or Snapshot()
+    kinds = {  # a party tells only its catalogs' revisions (`compare`): nothing is compared
+        "sources": TrackedKind.recorded(catalogs.table("sources", Source)),
+        "disciplines": TrackedKind.recorded(catalogs.table("disciplines", Discipline)),
+        "spells": TrackedKind.recorded(idx.spells),
+        "profiles": TrackedKind.recorded(idx.profiles),
+    }
+    return changes.stamp(army, catalogs, _used(army, idx, old.profiles), kinds, Snapshot)
 
 
 def compare(army: PfpvArmy, catalogs: Catalogs) -> list[Change]:

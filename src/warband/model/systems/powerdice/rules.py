@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import cast
 
 from warband.model import changes
@@ -17,7 +16,7 @@ from warband.model.army import (
     sort_problems,
     unit_label,
 )
-from warband.model.catalog import Catalogs
+from warband.model.catalog import Catalogs, SpellsAndProfiles
 from warband.model.changes import TrackedKind, note_use
 from warband.model.messages import N_, OR, joined, term
 from warband.model.names import CatalogName
@@ -31,21 +30,16 @@ from warband.model.systems.powerdice.schema import (
     Spell,
 )
 
+Index = SpellsAndProfiles[Spell, Profile]
 
-@dataclass(frozen=True)
-class Index:
-    spells: dict[str, Spell]
-    profiles: dict[str, Profile]
+
+def _build_index(c: Catalogs) -> Index:
+    return SpellsAndProfiles(c.table("spells", Spell), c.table("profiles", Profile))
 
 
 def index(catalogs: Catalogs) -> Index:
-    def build(c: Catalogs) -> Index:
-        return Index(
-            cast(dict[str, Spell], dict(c.entries.get("spells", {}))),
-            cast(dict[str, Profile], dict(c.entries.get("profiles", {}))),
-        )
-
-    return catalogs.view("powerdice.index", build)
+    """The catalogs' spells and profiles by id, built once per catalog load."""
+    return catalogs.view("powerdice.index", _build_index)
 
 
 def traits_text(traits: tuple[str, ...]) -> object:

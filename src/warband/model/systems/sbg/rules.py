@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import cast
 
 from warband.model import changes
 from warband.model.army import (
@@ -21,7 +20,7 @@ from warband.model.army import (
     sort_problems,
     unit_label,
 )
-from warband.model.catalog import Catalogs
+from warband.model.catalog import Catalogs, SpellsAndProfiles
 from warband.model.changes import TrackedKind, note_use
 from warband.model.messages import COMMA, N_, Phrase, joined
 from warband.model.names import CatalogName, display_name
@@ -32,22 +31,16 @@ LISTED_NAMES = 3
 """How many units a sentence names before "and N more"."""
 
 
-@dataclass(frozen=True)
-class Index:
-    spells: dict[str, Spell]
-    profiles: dict[str, Profile]
+Index = SpellsAndProfiles[Spell, Profile]
+
+
+def _build_index(c: Catalogs) -> Index:
+    return SpellsAndProfiles(c.table("spells", Spell), c.table("profiles", Profile))
 
 
 def index(catalogs: Catalogs) -> Index:
     """The catalogs' spells and profiles by id, built once per catalog load."""
-
-    def build(c: Catalogs) -> Index:
-        return Index(
-            cast(dict[str, Spell], dict(c.entries.get("spells", {}))),
-            cast(dict[str, Profile], dict(c.entries.get("profiles", {}))),
-        )
-
-    return catalogs.view("sbg.index", build)
+    return catalogs.view("sbg.index", _build_index)
 
 
 @dataclass(frozen=True)
