@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from warband.model.army import Problem, UnitRef, stamp, unit_label
+from warband.model import changes
+from warband.model.army import Problem, UnitRef, unit_label
 from warband.model.catalog import Catalogs
 from warband.model.edits import replace
 from warband.model.messages import N_, term
@@ -48,13 +49,7 @@ def start_battle(
     """A battle between two armies (the same file twice is fine), with the catalog entries they use embedded."""
     if len(sides) != 2:
         raise ValueError("a battle has two sides")
-    tables: dict[str, dict[str, object]] = {"cults": {}, "miracles": {}, "items": {}, "profiles": {}}
-    for _player, army in sides:
-        snapshot = getattr(stamp(army, catalogs), "snapshot", None)
-        if snapshot is not None:
-            for kind in tables:
-                tables[kind].update(getattr(snapshot, kind))
-    entries = Snapshot.model_validate(tables)
+    entries = changes.battle_entries([army for _player, army in sides], catalogs, Snapshot)
     models: dict[str, ModelState] = {}
     for index, (_player, army) in enumerate(sides):
         for unit in army.units:

@@ -12,8 +12,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, Strict, TypeAdapter
 
+from warband.model import changes
 from warband.model.army import Problem
-from warband.model.army import stamp as stamp_army
 from warband.model.battle import Roll as BattleRoll
 from warband.model.battle import thrown
 from warband.model.battle_log import LogEntry
@@ -83,7 +83,7 @@ class PfpvSceneFile(PfpvScene):
 
 
 def start_scene(party: PfpvArmy, catalogs: Catalogs, player: str = "Game master") -> PfpvScene:
-    snapshot = getattr(stamp_army(party, catalogs), "snapshot", None) or Snapshot()
+    snapshot = changes.battle_entries([party], catalogs, Snapshot)
     characters = {}
     for unit in party.units:
         profile = snapshot.profiles.get(unit.profile)

@@ -7,7 +7,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from warband.model.army import Problem, UnitRef, stamp, unit_label
+from warband.model import changes
+from warband.model.army import Problem, UnitRef, unit_label
 from warband.model.catalog import Catalogs
 from warband.model.dice import Dice, at_least
 from warband.model.edits import replace
@@ -41,13 +42,7 @@ def start_battle(
     """Both armies with the entries they use; every caster starts with as many dice as its level (PD-02)."""
     if len(sides) != 2:
         raise ValueError("a battle has two sides")
-    tables: dict[str, dict[str, object]] = {"spells": {}, "profiles": {}}
-    for _player, army in sides:
-        snapshot = getattr(stamp(army, catalogs), "snapshot", None)
-        if snapshot is not None:
-            for kind in tables:
-                tables[kind].update(getattr(snapshot, kind))
-    entries = Snapshot.model_validate(tables)
+    entries = changes.battle_entries([army for _player, army in sides], catalogs, Snapshot)
     casters: dict[str, CasterState] = {}
     for index, (_player, army) in enumerate(sides):
         for unit in army.units:

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from warband.model.army import Problem, UnitRef, stamp
+from warband.model import changes
+from warband.model.army import Problem, UnitRef
 from warband.model.catalog import Catalogs
 from warband.model.edits import replace
 from warband.model.messages import N_, term
@@ -51,13 +52,7 @@ def start_battle(
 ) -> SbgBattle:
     if len(sides) != 2:
         raise ValueError("a battle has two sides")
-    tables: dict[str, dict[str, object]] = {"spells": {}, "profiles": {}}
-    for _player, army in sides:
-        snapshot = getattr(stamp(army, catalogs), "snapshot", None)
-        if snapshot is not None:
-            for kind in tables:
-                tables[kind].update(getattr(snapshot, kind))
-    entries = Snapshot.model_validate(tables)
+    entries = changes.battle_entries([army for _player, army in sides], catalogs, Snapshot)
     heroes: dict[str, HeroState] = {}
     for index, (_player, army) in enumerate(sides):
         for unit in army.units:
