@@ -18,7 +18,7 @@ import pytest
 
 from tests.helpers import catalog_doc, write_json
 from warband.cli import main, terminal_safe, terminal_safe_json
-from warband.model.catalog import data_dir
+from warband.model.locations import data_dir
 
 UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 """What a terminal obeys (C0 but tab and newline, DEL, C1), bidi overrides and embeddings, lone surrogates."""

@@ -15,7 +15,8 @@ from tests.helpers import needs_qt, write_json
 from warband.cli import main
 from warband.export.roster import as_html, as_text
 from warband.model.army import load_army
-from warband.model.catalog import catalog_paths, data_dir, load_catalogs
+from warband.model.catalog import catalog_paths, load_catalogs
+from warband.model.locations import data_dir
 from warband.model.system import games
 
 HOSTILE = "<img src=x onerror=alert(1)>"

@@ -54,7 +54,8 @@ def test_a_pdf_needs_no_window_and_no_widgets(tmp_path):
         from pathlib import Path
         from warband.export.roster import write_pdf
         from warband.model.army import load_army
-        from warband.model.catalog import catalog_paths, data_dir, load_catalogs
+        from warband.model.catalog import catalog_paths, load_catalogs
+        from warband.model.locations import data_dir
         army = load_army(next((data_dir() / "sbg" / "examples").glob("*.warband.json")))
         write_pdf(army, load_catalogs(catalog_paths()).for_system("sbg"), Path({str(tmp_path / "r.pdf")!r}))
         print(os.environ["QT_QPA_PLATFORM"], "PySide6.QtWidgets" in sys.modules)

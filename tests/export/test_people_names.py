@@ -11,7 +11,8 @@ from tests.export.test_roster import page_text
 from tests.helpers import make_army, make_catalogs, unit
 from warband.export.roster import as_html, as_text, roster_lines
 from warband.model.army import load_army
-from warband.model.catalog import catalog_paths, data_dir, load_catalogs
+from warband.model.catalog import catalog_paths, load_catalogs
+from warband.model.locations import data_dir
 from warband.model.messages import load_language
 from warband.model.systems.sbg.schema import SbgArmy
 

@@ -12,7 +12,8 @@ import pytest
 from tests.helpers import make_army, make_catalogs, unit
 from warband.export.roster import as_html, as_text, roster_lines, write_pdf, write_roster
 from warband.model.army import Army, load_army, validate
-from warband.model.catalog import Catalogs, catalog_paths, data_dir, load_catalogs
+from warband.model.catalog import Catalogs, catalog_paths, load_catalogs
+from warband.model.locations import data_dir
 from warband.model.names import display_name
 from warband.model.roster import MAX_BOXES, Track
 from warband.model.storage import FileError

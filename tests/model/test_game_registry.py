@@ -124,3 +124,19 @@ def test_a_journal_of_a_game_no_one_registered_is_refused_by_its_first_line(tmp_
     with pytest.raises(FileError) as err:
         resume_journal(path)
     assert (err.value.where, err.value.message.split(" (")[0]) == ("line 1", "unknown battle system 'chess'")
+
+
+def test_each_game_names_where_its_built_in_catalogs_are(tmp_path):
+    from dataclasses import replace
+
+    from warband.model.catalog import builtin_catalog_paths
+    from warband.model.locations import data_dir
+
+    for game in games():
+        assert game.builtin_catalogs() == sorted((data_dir() / game.id).glob("*.json"))
+    assert builtin_catalog_paths() == sorted(p for game in games() for p in game.builtin_catalogs())
+    (tmp_path / "examples").mkdir()
+    (tmp_path / "examples" / "an-army.warband.json").write_text("{}")
+    (tmp_path / "core.json").write_text("{}")
+    elsewhere = replace(games()[0], catalog_folder=tmp_path)  # a game shipped as a package of its own
+    assert elsewhere.builtin_catalogs() == [tmp_path / "core.json"]

@@ -18,7 +18,7 @@ from typing import Annotated, Any, Generic, Literal, NamedTuple, NoReturn, TypeV
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints
 
-from warband.model.locations import data_dir, user_catalog_dir
+from warband.model.locations import user_catalog_dir
 from warband.model.names import Name
 from warband.model.storage import FileError, open_envelope, read_json, validate_model
 
@@ -321,8 +321,10 @@ def _first_dangling(lc: LoadedCatalog, known: set[tuple[str, str]]) -> Reference
 
 
 def builtin_catalog_paths() -> list[Path]:
-    """The catalogs shipped with Warband: `data/<system>/*.json` (examples live in subfolders)."""
-    return sorted(data_dir().glob("*/*.json"))
+    """The built-in catalogs of every game, each game's where it keeps them (`GameInfo.builtin_catalogs`)."""
+    from warband.model.system import games
+
+    return sorted(path for game in games() for path in game.builtin_catalogs())
 
 
 def folder_catalog_paths(folder: Path) -> list[Path]:

@@ -11,8 +11,10 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from warband.model.locations import data_dir
 from warband.model.messages import N_, add_templates
 
 if TYPE_CHECKING:
@@ -56,6 +58,14 @@ class GameInfo:
     """The prefix of its rule IDs ("CF" for CF-01…); its rules' texts are `<package>.rules_text.RULES`."""
     rules_title: str = ""
     """How Help → Rules heads its rules ("Confrontation: miracles and the Divination phase")."""
+    catalog_folder: Path | None = None
+    """Where its built-in catalogs are (`*.json`; examples in subfolders are not catalogs); None: Warband's own
+    `data/<id>/`. A game shipped as a package of its own names a folder of that package."""
+
+    def builtin_catalogs(self) -> list[Path]:
+        """Its built-in catalog files, in a stable order."""
+        folder = self.catalog_folder if self.catalog_folder is not None else data_dir() / self.id
+        return sorted(folder.glob("*.json"))
 
 
 class GameSystem(Protocol):
