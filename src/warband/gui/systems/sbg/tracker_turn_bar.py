@@ -9,8 +9,9 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBox
 
 from warband.gui.systems.sbg.battle_document import SbgBattleDocument
 from warband.gui.systems.sbg.tracker_text import PHASE_HINTS, plain_label, player, priority_rule, set_look
+from warband.model.battle_commands import EndBattle
 from warband.model.messages import N_, Phrase, _, term
-from warband.model.systems.sbg.battle_commands import EndBattle, NextPhase, SetPriority
+from warband.model.systems.sbg.battle_commands import NextPhase, SetPriority
 from warband.model.systems.sbg.battle_state import PHASE_NAMES, PHASES
 
 NEXT_KEYS = "F8"

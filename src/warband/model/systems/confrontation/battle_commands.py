@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 from pydantic import Field, Strict, TypeAdapter
 
 from warband.model.battle import Roll, thrown
+from warband.model.battle_commands import EndBattle
 from warband.model.catalog import Flag, Frozen, Id
 from warband.model.dice import Dice, TypedDice
 from warband.model.edits import replace
@@ -181,18 +182,6 @@ class CallMiracle(Frozen):
 
     def outcome(self, state: ConfrontationBattle) -> calls.Outcome:
         return calls.call_miracle(state, self.request(), TypedDice(self.dice))[1]
-
-
-class EndBattle(Frozen):
-    kind: Literal["end_battle"] = "end_battle"
-    ended: Flag = True
-
-    @property
-    def label(self) -> str:
-        return term(N_("End the battle")) if self.ended else term(N_("Resume the battle"))
-
-    def apply(self, state: ConfrontationBattle) -> ConfrontationBattle:
-        return replace(state, ended=self.ended)
 
 
 BattleCommand = Annotated[

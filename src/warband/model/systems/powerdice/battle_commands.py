@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 from pydantic import Field, Strict, TypeAdapter
 
 from warband.model.battle import Roll, thrown
+from warband.model.battle_commands import EndBattle
 from warband.model.catalog import Flag, Frozen, Id
 from warband.model.dice import Dice, TypedDice
 from warband.model.edits import replace
@@ -146,18 +147,6 @@ class SetReserve(Frozen):
                 Problem.of("PD-02", "pd.reserve", c.ref(), unit=c.label, reserve=c.caster.level, dice=self.reserve)
             )
         return rules.with_caster(state, self.key, reserve=self.reserve)
-
-
-class EndBattle(Frozen):
-    kind: Literal["end_battle"] = "end_battle"
-    ended: Flag = True
-
-    @property
-    def label(self) -> str:
-        return term(N_("End the battle")) if self.ended else term(N_("Resume the battle"))
-
-    def apply(self, state: PowerDiceBattle) -> PowerDiceBattle:
-        return replace(state, ended=self.ended)
 
 
 PowerDiceCommand = Annotated[

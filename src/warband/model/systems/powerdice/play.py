@@ -12,13 +12,13 @@ from dataclasses import replace
 
 from warband.model.army import Problem
 from warband.model.battle import Roll
+from warband.model.battle_commands import EndBattle
 from warband.model.battle_log import LogEntry
 from warband.model.dice import Dice
 from warband.model.messages import N_, Phrase, term
 from warband.model.play import Action, Odds, Phase, SideSummary, Summary, phases_of, plain
 from warband.model.systems.powerdice import battle_rules as rules
 from warband.model.systems.powerdice.battle_commands import (
-    EndBattle,
     HandOver,
     NextStep,
     PassB3,

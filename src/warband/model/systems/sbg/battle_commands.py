@@ -9,9 +9,9 @@ from pydantic import Field, Strict, TypeAdapter
 
 from warband.model.army import Problem
 from warband.model.battle import Roll, thrown
+from warband.model.battle_commands import EndBattle
 from warband.model.catalog import Flag, Frozen
 from warband.model.dice import Dice, DiceError, DiceKind, TypedDice
-from warband.model.edits import replace
 from warband.model.messages import N_, Phrase, term
 from warband.model.session import RefusedError
 from warband.model.systems.sbg import battle_rules as rules
@@ -189,18 +189,6 @@ class FateRoll(Frozen):
 
     def apply(self, state: SbgBattle) -> SbgBattle:
         return rules.fate_roll(state, self.key, self.rolled, self.might, self.lost)[0]
-
-
-class EndBattle(Frozen):
-    kind: Literal["end_battle"] = "end_battle"
-    ended: Flag = True
-
-    @property
-    def label(self) -> str:
-        return term(N_("End the battle")) if self.ended else term(N_("Resume the battle"))
-
-    def apply(self, state: SbgBattle) -> SbgBattle:
-        return replace(state, ended=self.ended)
 
 
 SbgCommand = Annotated[

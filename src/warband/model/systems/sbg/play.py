@@ -15,6 +15,7 @@ from typing import Any
 
 from warband.model.army import Problem
 from warband.model.battle import Roll
+from warband.model.battle_commands import EndBattle
 from warband.model.battle_log import LogEntry
 from warband.model.dice import Dice, DiceKind
 from warband.model.messages import N_, Phrase, term
@@ -25,7 +26,6 @@ from warband.model.systems.sbg import battle_rules as rules
 from warband.model.systems.sbg.battle_commands import (
     COUNTER_NAMES,
     Declare,
-    EndBattle,
     NameHero,
     NextPhase,
     StopNaming,
