@@ -149,8 +149,8 @@ def test_the_new_battle_dialog_reads_both_sides_and_shows_the_options(qtbot, tmp
     first.player.setText("Aline")
     second.player.setText("Bruno")
     second.browse.click()
-    dialog.tie_rule.setCurrentIndex(1)
-    dialog.refill.setChecked(False)
+    dialog.options_box.tie_rule.setCurrentIndex(1)
+    dialog.options_box.refill.setChecked(False)
     choice = dialog.choose()
     assert [p for p, _a in choice.sides] == ["Aline", "Bruno"]
     assert choice.sides[0][1] is GUARD and choice.sides[1][1].name == "Dark"

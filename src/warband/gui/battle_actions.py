@@ -25,7 +25,7 @@ from warband.model.messages import _
 if TYPE_CHECKING:
     from warband.api import BattleRun
     from warband.gui.battle_base import BattleDocumentBase
-    from warband.gui.systems.battles import BattleKit
+    from warband.gui.systems.registry import BattleKit
 
 # The battle modules are imported when a battle starts, not when the window opens: they cost about a tenth of
 # the launch, and most sessions at home build armies.
@@ -59,7 +59,7 @@ class NoBattlePage(QWidget):
 
 class BattleActions(QObject):
     """Owns the battle in play (if any) and the Turn tracker and Resolver tabs that show it, for any system
-    with a battle kit (gui/systems/battles.py)."""
+    with a battle kit (gui/systems/registry.py)."""
 
     document_changed = Signal()
     """A battle started, opened, resumed or closed."""
@@ -177,7 +177,7 @@ class BattleActions(QObject):
             return None
 
     def _kit(self, system: str) -> BattleKit | None:
-        from warband.gui.systems.battles import battle_kit
+        from warband.gui.systems.registry import battle_kit
 
         kit = battle_kit(system)
         if kit is None:

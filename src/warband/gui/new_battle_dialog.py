@@ -1,5 +1,5 @@
-"""Starting a battle: the two armies (the one on screen or files, the same one twice is fine), the players'
-names, and the rules options shown before the first turn (CF-15, CF-18, CF-19)."""
+"""Starting a battle: the game, its sides (the army on screen or files, the same one twice is fine) with the
+players' names, and the game's own rules options shown before the first turn."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from pathlib import Path
 from pydantic import BaseModel
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -25,29 +24,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from warband.api import Army, FileError, load_army
+from warband.api import Army, FileError, games, load_army
 from warband.gui.dialogs import ARMY_FILTER
+from warband.gui.systems.registry import battle_kit, options_box
+from warband.gui.widgets.options_box import RulesOptionsBox
 from warband.model.messages import _
-from warband.model.systems.confrontation.battle_state import RulesOptions
-from warband.model.systems.powerdice.battle_state import RulesOptions as PowerDiceOptions
-from warband.model.systems.sbg.battle_state import RulesOptions as SbgOptions
 
 ON_SCREEN = "on screen"
-ONE_PARTY = frozenset({"pfpv"})
-"""Games whose "battle" is a scene with one party: the first side's army alone is taken."""
-
-
-class EmptyOptions(BaseModel):
-    """No rules options to choose."""
 
 
 @dataclass(frozen=True)
 class NewBattle:
-    """What the player chose: one (player, army) per side, the rules options, the side with the initiative."""
+    """What the player chose: one (player, army) per side, the rules options, the side that starts."""
 
     sides: tuple[tuple[str, Army], ...]
     """One (player, army) per side: two for a battle, one party for a role-playing scene."""
-    options: BaseModel
+    options: BaseModel | None
+    """The game's rules options (None: it has none)."""
     first: int = 0
 
 
@@ -85,7 +78,11 @@ class _SideBox(QGroupBox):
 
 
 class NewBattleDialog(QDialog):
-    """Asks for both sides and the options; `result_battle()` gives the choice once accepted."""
+    """Asks for the game, its sides and its options; `result_battle()` gives the choice once accepted.
+
+    What it asks is the chosen game's: as many sides as it has (a party scene asks for one group), and only its
+    own rules options (`SystemUi.options_box`).
+    """
 
     def __init__(
         self,
@@ -99,85 +96,84 @@ class NewBattleDialog(QDialog):
         self._screen_army = screen_army
         self._ask_file = ask_file or self._file_dialog
         self._result: NewBattle | None = None
-        self.sides = (
-            _SideBox(_("First side"), _("Player 1"), screen_army is not None, self),
-            _SideBox(_("Second side"), _("Player 2"), screen_army is not None, self),
-        )
-        options = QGroupBox(_("Confrontation rules options"), self)
-        self.tie_rule = QComboBox(options)
-        self.tie_rule.addItem(_("All the Tactical winner's tied Faithful first"), "winner_first")
-        self.tie_rule.addItem(_("The sides alternate, the Tactical winner first"), "alternate")
-        self.refill = QCheckBox(_("Temporary Faith refilled at the start of each turn"), options)
-        self.refill.setChecked(True)
-        self.one_fails = QCheckBox(_("A natural 1 on the Divination roll always fails"), options)
-        self.one_fails.setChecked(True)
-        self.six_rerolls = QCheckBox(_("A 6 is rolled again and added"), options)
-        self.six_rerolls.setChecked(True)
-        form = QFormLayout(options)
-        form.addRow(_("Equal Discipline across sides (CF-15)"), self.tie_rule)
-        form.addRow(_("T.F. (CF-18)"), self.refill)
-        form.addRow(_("Divination roll (CF-19)"), self.one_fails)
-        form.addRow("", self.six_rerolls)
-        power = QGroupBox(_("Power-dice rules options"), self)
-        self.initiative = QComboBox(power)
-        self.initiative.addItem(_("The first side"), 0)
-        self.initiative.addItem(_("The second side"), 1)
-        self.b3_first = QComboBox(power)
-        self.b3_first.addItem(_("The side with the initiative casts first"), "initiative")
-        self.b3_first.addItem(_("The other side casts first"), "other")
-        power_form = QFormLayout(power)
-        power_form.addRow(_("Initiative in the first turn"), self.initiative)
-        power_form.addRow(_("B3 incantations (PD-03)"), self.b3_first)
-        heroes = QGroupBox(_("Strategy Battle Game rules options"), self)
-        self.will_dice = QComboBox(heroes)
-        self.will_dice.addItem(_("One Will point and one die per attempt (2002–2004)"), "one")
-        self.will_dice.addItem(_("Several Will dice, the highest counts (2005 and later)"), "several")
-        self.fate_dice = QComboBox(heroes)
-        self.fate_dice.addItem(_("One die at a time"), "one_at_a_time")
-        self.fate_dice.addItem(_("Several at once"), "all_at_once")
-        self.fate_restores = QComboBox(heroes)
-        self.fate_restores.addItem(_("Only the Wounds lost in that event"), "same_event")
-        self.fate_restores.addItem(_("Any lost Wound"), "any")
-        heroes_form = QFormLayout(heroes)
-        heroes_form.addRow(_("Will (SB-03)"), self.will_dice)
-        heroes_form.addRow(_("Fate dice (SB-04)"), self.fate_dice)
-        heroes_form.addRow(_("Fate restores (SB-04)"), self.fate_restores)
-        self.option_boxes = {"confrontation": options, "powerdice": power, "sbg": heroes}
+        self.game_combo = QComboBox(self)
+        self.game_combo.setObjectName("gameCombo")
+        self.game_combo.setAccessibleName(_("Game"))
+        for game in games():
+            if battle_kit(game.id) is not None:
+                self.game_combo.addItem(_(game.name), game.id)
+        game_row = QFormLayout()
+        game_row.addRow(_("Game"), self.game_combo)
+        self.sides: list[_SideBox] = []
+        self.options_box: RulesOptionsBox | None = None
+        self._sides_layout = QVBoxLayout()
+        self._options_layout = QVBoxLayout()
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
         self.start = buttons.addButton(_("Start the battle"), QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        for box in self.sides:
-            layout.addWidget(box)
-            box.browse.clicked.connect(lambda checked=False, b=box: self._on_side_browse_clicked(b))
-        layout.addWidget(options)
-        layout.addWidget(power)
-        layout.addWidget(heroes)
+        layout.addLayout(game_row)
+        layout.addLayout(self._sides_layout)
+        layout.addLayout(self._options_layout)
+        layout.addStretch(1)
         layout.addWidget(buttons)
+        found = self.game_combo.findData(screen_army.system) if screen_army is not None else -1
+        self.game_combo.setCurrentIndex(max(found, 0))
+        self.game_combo.currentIndexChanged.connect(self._on_game_combo_current_index_changed)
+        self._show_game()
+
+    @property
+    def game(self) -> str:
+        return str(self.game_combo.currentData())
+
+    def set_game(self, system_id: str) -> None:
+        index = self.game_combo.findData(system_id)
+        if index < 0:
+            raise KeyError(system_id)
+        self.game_combo.setCurrentIndex(index)
+
+    def _show_game(self) -> None:
+        """The sides and the options box of the game chosen, in place of the last game's."""
+        game = next(g for g in games() if g.id == self.game)
+        for box in self.sides:
+            box.setParent(None)
+            box.deleteLater()
+        screen = self._screen_army is not None and self._screen_army.system == game.id
+        if game.sides == 1:
+            titles = [(_("The party"), _("Game master"))]
+        else:
+            titles = [(_("First side"), _("Player 1")), (_("Second side"), _("Player 2"))][: game.sides]
+        self.sides = [_SideBox(title, player, screen, self) for title, player in titles]
+        for box in self.sides:
+            self._sides_layout.addWidget(box)
+            box.browse.clicked.connect(lambda checked=False, b=box: self._on_side_browse_clicked(b))
+        if self.options_box is not None:
+            self.options_box.setParent(None)
+            self.options_box.deleteLater()
+        self.options_box = options_box(game.id, self)
+        if self.options_box is not None:
+            self._options_layout.addWidget(self.options_box)
+        self.adjustSize()
 
     def _file_dialog(self) -> Path | None:
         name, _filter = QFileDialog.getOpenFileName(self, _("Choose an army"), str(Path.home()), ARMY_FILTER)
         return Path(name) if name else None
+
+    def _on_game_combo_current_index_changed(self, _index: int) -> None:
+        self._show_game()
 
     def _on_side_browse_clicked(self, box: _SideBox) -> None:
         path = self._ask_file()
         if path is not None:
             box.add_file(path)
 
-    def options(self) -> RulesOptions:
-        return RulesOptions(
-            tie_across_sides=self.tie_rule.currentData(),
-            refill_faith=self.refill.isChecked(),
-            natural_one_fails=self.one_fails.isChecked(),
-            six_rerolls=self.six_rerolls.isChecked(),
-        )
-
     def choose(self) -> NewBattle | None:
-        """Read both sides; an army that cannot be read is named in its box, and nothing is returned."""
+        """Read every side; an army that cannot be read, or is of another game, is named in its box, and nothing
+        is returned."""
         chosen: list[tuple[str, Army]] = []
-        systems: set[str] = set()
         ok = True
+        game = self.game
         for box in self.sides:
             box.error.clear()
             source = box.source.currentData()
@@ -190,31 +186,26 @@ class NewBattleDialog(QDialog):
                 except FileError as exc:
                     box.error.setText(str(exc))
                     ok = False
+                    continue
             if army is None:
-                if ok:
-                    box.error.setText(_("Choose an army for this side."))
+                box.error.setText(_("Choose an army for this side."))
                 ok = False
                 continue
-            systems.add(army.system)
+            if army.system != game:
+                names = {g.id: _(g.name) for g in games()}
+                box.error.setText(
+                    _("This army is for {game}, and the battle is of {chosen}.").format(
+                        game=names.get(army.system, army.system), chosen=names.get(game, game)
+                    )
+                )
+                ok = False
+                continue
             chosen.append((box.player.text().strip() or box.title(), army))
-            if army.system in ONE_PARTY:  # a role-playing scene: the party alone; the game master plays the rest
-                return NewBattle((chosen[0],), EmptyOptions()) if ok else None
-        if ok and len(systems) > 1:
-            self.sides[1].error.setText(_("Both armies must be of the same game."))
-            ok = False
-        if not ok or len(chosen) != 2:
+        if not ok:
             return None
-        if systems == {"sbg"}:
-            sbg = SbgOptions(
-                will_dice=self.will_dice.currentData(),
-                fate_dice=self.fate_dice.currentData(),
-                fate_restores=self.fate_restores.currentData(),
-            )
-            return NewBattle((chosen[0], chosen[1]), sbg)
-        if systems == {"powerdice"}:
-            power = PowerDiceOptions(b3_first=self.b3_first.currentData())
-            return NewBattle((chosen[0], chosen[1]), power, int(self.initiative.currentData()))
-        return NewBattle((chosen[0], chosen[1]), self.options())
+        box_ = self.options_box
+        options = box_.options() if box_ is not None else None
+        return NewBattle(tuple(chosen), options, box_.first() if box_ is not None else 0)
 
     def accept(self) -> None:
         result = self.choose()

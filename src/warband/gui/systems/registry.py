@@ -1,10 +1,17 @@
-"""What each system brings to the Army builder: how the catalog browser shows its profiles, and the panel of the
-selected unit. Shared code asks here, by system id; a system's modules load when its army is first shown."""
+"""What each game brings to the window, in one place: its builder panels, its battle tabs and document, and its
+rules options box for File → New Battle.
+
+Each game gives a `SystemUi` as `UI` in its package's `ui` module (`warband.gui.systems.<id>.ui`), found by the
+game's id: shared code names no game. The `ui` modules are light; a game's widgets load when first shown, and are
+built on each call, so that their texts are in the language of the moment.
+"""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
@@ -12,14 +19,20 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from warband.gui.builder.profile_description import ProfileDescription, plain_description
 from warband.model.messages import _
+from warband.model.system import games
 
 if TYPE_CHECKING:
     from warband.gui.army_document import ArmyDocument
+    from warband.gui.battle_base import BattleDocumentBase
+    from warband.gui.widgets.options_box import RulesOptionsBox
+    from warband.model.battle import BattleRun
+
+PACKAGE = "warband.gui.systems"
 
 
 @dataclass(frozen=True)
 class BuilderPanels:
-    """A system's parts of the builder tab."""
+    """A game's parts of the builder tab."""
 
     system: str
     profiles: ProfileDescription[Any]
@@ -28,58 +41,72 @@ class BuilderPanels:
     """Builds the panel of the selected unit (what it holds, what it may take)."""
 
 
-def _confrontation() -> BuilderPanels:
-    from warband.gui.systems.confrontation.builder_profiles import describe_profiles
-    from warband.gui.systems.confrontation.unit_panel import UnitPanel
+@dataclass(frozen=True)
+class BattleKit:
+    """A game's battle in the window: its document, and its tracker and resolver tabs."""
 
-    return BuilderPanels("confrontation", describe_profiles(), UnitPanel)
-
-
-def _powerdice() -> BuilderPanels:
-    from warband.gui.systems.powerdice.builder_profiles import describe_profiles
-    from warband.gui.systems.powerdice.builder_unit_panel import PowerDiceUnitPanel
-
-    return BuilderPanels("powerdice", describe_profiles(), PowerDiceUnitPanel)
-
-
-def _pfpv() -> BuilderPanels:
-    from warband.gui.systems.pfpv.builder_profiles import describe_profiles
-    from warband.gui.systems.pfpv.builder_unit_panel import PfpvUnitPanel
-
-    return BuilderPanels("pfpv", describe_profiles(), PfpvUnitPanel)
+    system: str
+    document: Callable[[BattleRun[Any]], BattleDocumentBase[Any]]
+    tracker: Callable[[Any], QWidget]
+    """The Turn tracker tab; it has a `resolve_requested(str)` signal carrying a model key."""
+    resolver: Callable[[Any], QWidget]
+    select: Callable[[QWidget, str], None]
+    """Show a model (by key) in the resolver."""
 
 
-def _sbg() -> BuilderPanels:
-    from warband.gui.systems.sbg.builder_profiles import describe_profiles
-    from warband.gui.systems.sbg.builder_unit_panel import SbgUnitPanel
+@dataclass(frozen=True)
+class SystemUi:
+    """Everything a game brings to the window; each part is built when asked."""
 
-    return BuilderPanels("sbg", describe_profiles(), SbgUnitPanel)
+    system: str
+    builder: Callable[[], BuilderPanels]
+    battle: Callable[[], BattleKit] | None = None
+    """None: the window cannot play this game's battles."""
+    options_box: Callable[[QWidget], RulesOptionsBox] | None = None
+    """The rules options a battle starts with (File → New Battle); None: the game has none."""
 
 
-_PANELS: dict[str, Callable[[], BuilderPanels]] = {
-    "confrontation": _confrontation,
-    "pfpv": _pfpv,
-    "powerdice": _powerdice,
-    "sbg": _sbg,
-}
+@cache
+def system_ui(system_id: str) -> SystemUi | None:
+    """The game's window parts, or None for a game without them (or no such game)."""
+    if system_id not in {game.id for game in games()}:
+        return None
+    name = f"{PACKAGE}.{system_id}.ui"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return None
+    ui: SystemUi = module.UI
+    return ui
 
 
 def builder_systems() -> list[str]:
-    """The systems whose armies the builder has panels for."""
-    return sorted(_PANELS)
+    """The games whose armies the builder has panels for."""
+    return sorted(game.id for game in games() if system_ui(game.id) is not None)
 
 
 def builder_panels(system_id: str) -> BuilderPanels:
-    """The system's builder panels; a system without its own gets names and costs, and a unit panel that says so.
+    """The game's builder panels; a game without its own gets names and costs, and a unit panel that says so."""
+    ui = system_ui(system_id)
+    return ui.builder() if ui is not None else BuilderPanels(system_id, plain_description(), _NoUnitPanel)
 
-    Built on each call, so that its texts are in the language of the moment.
-    """
-    build = _PANELS.get(system_id)
-    return build() if build is not None else BuilderPanels(system_id, plain_description(), _NoUnitPanel)
+
+def battle_kit(system_id: str) -> BattleKit | None:
+    """The game's battle kit, or None when the window cannot play that game's battles."""
+    ui = system_ui(system_id)
+    return ui.battle() if ui is not None and ui.battle is not None else None
+
+
+def options_box(system_id: str, parent: QWidget) -> RulesOptionsBox | None:
+    """The game's rules options box for File → New Battle, or None when it has no options."""
+    ui = system_ui(system_id)
+    return ui.options_box(parent) if ui is not None and ui.options_box is not None else None
 
 
 class _NoUnitPanel(QWidget):
-    """The unit panel of a system that has none yet."""
+    """The unit panel of a game that has none yet."""
 
     def __init__(self, document: ArmyDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
