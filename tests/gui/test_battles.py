@@ -331,3 +331,14 @@ def test_a_french_edit_in_the_tracker_is_logged_in_english_with_its_french_words
     line = document.run.log[-1]
     assert line.text == "Akkylannian trooper: Engaged in melee: yes"  # the record: files and the command line
     assert line.spoken == {"fr": "Fantassin d'Akkylannie\u00a0: Engagé au corps à corps\u00a0: oui"}
+
+
+def test_the_title_follows_the_document_shown_in_the_players_language(french, window, asker):
+    assert window.document.army.name == ""  # an untitled army on screen
+    window._update_title()
+    assert window.windowTitle() == "Armée sans titre[*] — Warband"
+    start(window, asker)
+    window.tabs.setCurrentIndex(1)
+    assert window.windowTitle().startswith("Bataille : ")
+    window.tabs.setCurrentIndex(0)
+    assert window.windowTitle() == "Armée sans titre[*] — Warband"

@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, Signal
 from warband.model.army import Army, Report, validate
 from warband.model.catalog import Catalogs
 from warband.model.edits import new_unit_ids
+from warband.model.messages import _
 from warband.model.session import Command, RefusedError, Selection, Session
 
 
@@ -69,7 +70,15 @@ class ArmyDocument(QObject):
         """How the document is named in the title bar and dialogs."""
         if self.path is not None:
             return self.path.name
-        return self.army.name or "Untitled army"
+        return self.army.name or _("Untitled army")
+
+    @property
+    def undo_label(self) -> str | None:
+        return self.session.undo_label
+
+    @property
+    def redo_label(self) -> str | None:
+        return self.session.redo_label
 
     def new_unit_id(self) -> str:
         """A unit id never given before in this document, even to a unit since removed."""

@@ -73,6 +73,14 @@ class BattleDocumentBase(QObject, Generic[B]):
         players = " – ".join(side.player for side in state.sides)
         return _("Battle: {players}").format(players=players)
 
+    @property
+    def undo_label(self) -> str | None:
+        return self.run.session.undo_label
+
+    @property
+    def redo_label(self) -> str | None:
+        return self.run.session.redo_label
+
     def act(self, command: Command[B], **log: Any) -> bool:
         """Carry out an action; a refusal is reported through `refused` with its rule, and nothing changes."""
         return self._carry(lambda: self.run.execute(command, **log))

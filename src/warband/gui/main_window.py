@@ -36,6 +36,7 @@ from warband.gui.autosave import Autosaver
 from warband.gui.battle_actions import BattleActions
 from warband.gui.builder.builder_tab import BuilderTab
 from warband.gui.dialogs import Asker, QtAsker, Unsaved
+from warband.gui.document import Document
 from warband.gui.pages import tab_page
 from warband.gui.preferences import Preferences, apply_preferences, save_preferences
 from warband.gui.problem_report import ProblemReportDialog
@@ -285,13 +286,17 @@ class MainWindow(RosterAndRules, QMainWindow):
     def _has_battles(self) -> bool:
         return hasattr(self, "battles")
 
+    def _shown(self) -> tuple[Document, Callable[[], bool]]:
+        """The document of the tab shown and how it is saved: the battle's on a battle tab, else the army's."""
+        battle = self.battles.document if self._battle_shown() else None
+        if battle is not None:
+            return battle, self.battles.save
+        return self.document, self.save
+
     def _update_title(self) -> None:
-        if self._battle_shown() and self.battles.document is not None:
-            name, modified = self.battles.document.display_name(), self.battles.document.modified
-        else:
-            name, modified = self.document.display_name(), self.document.modified
-        self.setWindowTitle(_("{name}[*] — Warband").format(name=name))
-        self.setWindowModified(modified)
+        document, _save = self._shown()
+        self.setWindowTitle(_("{name}[*] — Warband").format(name=document.display_name()))
+        self.setWindowModified(document.modified)
 
     def _on_tabs_current_changed(self, index: int) -> None:
         self._update_title()
@@ -310,32 +315,22 @@ class MainWindow(RosterAndRules, QMainWindow):
         self.statusBar().showMessage(text, STATUS_MS)
 
     def _save_current(self) -> bool:
-        if self._battle_shown():
-            return self.battles.save()
-        return self.save()
+        _document, save = self._shown()
+        return save()
 
     def _update_undo_actions(self) -> None:
-        if self._battle_shown() and self.battles.document is not None:
-            session = self.battles.document.run.session
-            undo, redo = session.undo_label, session.redo_label
-        else:
-            undo, redo = self.document.session.undo_label, self.document.session.redo_label
+        document, _save = self._shown()
+        undo, redo = document.undo_label, document.redo_label
         self.undo_action.setEnabled(undo is not None)
         self.redo_action.setEnabled(redo is not None)
         self.undo_action.setText(_("&Undo {label}").format(label=spoken_text(undo)) if undo else _("&Undo"))
         self.redo_action.setText(_("&Redo {label}").format(label=spoken_text(redo)) if redo else _("&Redo"))
 
     def _undo(self) -> None:
-        if self._battle_shown() and self.battles.document is not None:
-            self.battles.document.undo()
-        else:
-            self.document.undo()
+        self._shown()[0].undo()
 
     def _redo(self) -> None:
-        if self._battle_shown() and self.battles.document is not None:
-            self.battles.document.redo()
-        else:
-            self.document.redo()
+        self._shown()[0].redo()
 
     # --- file actions --------------------------------------------------------------------------------------
     def maybe_save(self) -> bool:
