@@ -342,3 +342,12 @@ def test_the_title_follows_the_document_shown_in_the_players_language(french, wi
     assert window.windowTitle().startswith("Bataille : ")
     window.tabs.setCurrentIndex(0)
     assert window.windowTitle() == "Armée sans titre[*] — Warband"
+
+
+def test_save_battle_as_and_close_battle_only_with_a_battle(window, asker):
+    assert not window.save_battle_as_action.isEnabled() and not window.close_battle_action.isEnabled()
+    start(window, asker)
+    assert window.save_battle_as_action.isEnabled() and window.close_battle_action.isEnabled()
+    asker.unsaved_answer = Unsaved.DISCARD
+    assert window.battles.close_battle()
+    assert not window.save_battle_as_action.isEnabled() and not window.close_battle_action.isEnabled()

@@ -117,6 +117,7 @@ class MainWindow(RosterAndRules, QMainWindow):
         self.battles.battles_folder = lambda: self.preferences.battles_dir()
         self.battles.status.connect(self._show_status)
         self.battles.document_changed.connect(self._on_battles_document_changed)
+        self._update_battle_actions()
         self.tabs.currentChanged.connect(self._on_tabs_current_changed)
         self._restore_layout()
         self.statusBar().showMessage(_("Ready"), 2000)
@@ -308,8 +309,15 @@ class MainWindow(RosterAndRules, QMainWindow):
             document.history_changed.connect(self._update_title)
             document.history_changed.connect(self._update_undo_actions)
             document.refused.connect(self.rule_namer.note_text)
+        self._update_battle_actions()
         self._update_title()
         self._update_undo_actions()
+
+    def _update_battle_actions(self) -> None:
+        """Save Battle As… and Close Battle only with a battle in play, whatever its game."""
+        playing = self.battles.document is not None
+        self.save_battle_as_action.setEnabled(playing)
+        self.close_battle_action.setEnabled(playing)
 
     def _show_status(self, text: str) -> None:
         self.statusBar().showMessage(text, STATUS_MS)
