@@ -67,7 +67,7 @@ def test_pf_phases_are_the_scene_then_combat_rounds(catalogs: api.Catalogs) -> N
         ("combat", "Combat", False),
     ]
     assert not _all(run, "end_combat")  # out of combat: nothing to end
-    assert api.take(run, _one(run, "next_round"))
+    assert api.take(run, _one(run, "next_phase"))
     assert run.battle.round == 1 and [p.id for p in api.phases(run) if p.current] == ["combat"]
     assert api.take(run, _one(run, "end_combat"))
     assert run.battle.round == 0 and api.phases(run)[0].current

@@ -81,7 +81,7 @@ def actions(scene: PfpvScene) -> list[Action]:
     end = plain("end_battle", EndScene(ended=not scene.ended), scene)
     if scene.ended:
         return [end]
-    found = [plain("next_round", NextRound(), scene)]
+    found = [plain("next_phase", NextRound(), scene)]
     if scene.round:
         found.append(plain("end_combat", EndCombat(), scene))
     found.extend(plain("time", TimePasses(hours=1, activity=activity), scene) for activity in ACTIVITIES)

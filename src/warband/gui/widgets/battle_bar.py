@@ -1,0 +1,156 @@
+"""The bar on top of every game's Turn tracker: where the battle is (its phases, the current one marked), and the
+moves every game shares, Back, Next and End battle, each enabled as the game's model says (`GameSystem.actions`).
+
+The words are the game's own: the Next button says "Next step" in a power-dice battle and "Next round" in a
+scene, as the action's label does. A game adds its own controls beside (`add`), such as Confrontation's Tactical
+roll or the SBG's priority.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from warband.api import Action, system_of
+from warband.gui.battle_base import BattleDocumentBase
+from warband.gui.widgets.plain_text import plain_label
+from warband.model.messages import _, spoken_text
+
+NEXT_KEYS = "F8"
+BACK_KEYS = "Shift+F8"
+STEP_STYLE = (
+    'QLabel[step="true"] { padding: 2px 8px; border-radius: 3px; }'
+    ' QLabel[step="true"][current="true"] { background: palette(highlight); color: palette(highlighted-text); }'
+)
+"""Set once on the bar; a step's `current` property switches it. The weight does not change, so neither does
+the step's size: moving to the next phase repaints the steps, not the whole tab."""
+SHARED = ("previous_phase", "next_phase", "end_battle")
+
+
+class BattleBar(QWidget):
+    """Always on top of the tracker: the turn and phase, Back (Shift+F8), Next (F8) and End battle."""
+
+    def __init__(self, document: BattleDocumentBase[Any], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("battleBar")
+        self._document = document
+        self._game = system_of(document.battle)
+        self._actions: dict[str, Action] = {}
+        self.turn_label = plain_label("turnLabel", self)
+        font = self.turn_label.font()
+        font.setPointSizeF(font.pointSizeF() * 1.6)
+        font.setBold(True)
+        self.turn_label.setFont(font)
+        self.setStyleSheet(STEP_STYLE)
+        self.step_labels: dict[str, QLabel] = {}
+        steps = QHBoxLayout()
+        steps.setSpacing(2)
+        phases = self._game.phases(document.battle)
+        for number, phase in enumerate(phases):
+            if number:
+                steps.addWidget(QLabel("›", self))
+            label = plain_label(f"phaseStep_{phase.id}", self)
+            label.setText(_(phase.name))
+            label.setProperty("step", True)
+            label.setProperty("current", False)
+            self.step_labels[phase.id] = label
+            steps.addWidget(label)
+        offered = {action.kind for action in self._game.actions(document.battle)}
+        self.back_button = self._button("previousPhaseButton", _("Back to the previous phase"), BACK_KEYS)
+        self.back_button.setText(_("◀ Back"))
+        self.back_button.setVisible("previous_phase" in offered)
+        self.next_button = self._button("nextPhaseButton", _("On to the next phase"), NEXT_KEYS)
+        self.next_button.setDefault(True)
+        self.end_button = QPushButton(self)
+        self.end_button.setObjectName("endBattleButton")
+        self.extra = QHBoxLayout()
+        """The game's own controls, on the bar's second row."""
+        top = QHBoxLayout()
+        top.addWidget(self.turn_label)
+        top.addSpacing(16)
+        top.addLayout(steps)
+        top.addStretch(1)
+        top.addWidget(self.back_button)
+        top.addWidget(self.next_button)
+        bottom = QHBoxLayout()
+        bottom.addLayout(self.extra)
+        bottom.addStretch(1)
+        bottom.addWidget(self.end_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addLayout(bottom)
+        self.back_button.clicked.connect(lambda: self._take("previous_phase"))
+        self.next_button.clicked.connect(lambda: self._take("next_phase"))
+        self.end_button.clicked.connect(lambda: self._take("end_battle"))
+        document.changed.connect(self._on_document_changed)
+        self._on_document_changed()
+
+    def add(self, widget: QWidget) -> None:
+        """A control of the game's own, on the bar's second row."""
+        self.extra.addWidget(widget)
+
+    def _button(self, name: str, description: str, keys: str) -> QPushButton:
+        """A button with a shortcut that works wherever the focus is in the window, while the tracker shows."""
+        button = QPushButton(self)
+        button.setObjectName(name)
+        button.setAccessibleName(description)
+        sequence = QKeySequence(keys)
+        shortcut = QShortcut(sequence, self, context=Qt.ShortcutContext.WindowShortcut)
+        shortcut.activated.connect(button.click)
+        native = sequence.toString(QKeySequence.SequenceFormat.NativeText)
+        button.setToolTip(f"{description} ({native})")
+        return button
+
+    def _take(self, kind: str) -> None:
+        action = self._actions.get(kind)
+        if action is None or action.command is None:
+            return
+        if action.refusal is not None:
+            self._document.refused.emit(action.refusal.sentence)
+            return
+        self._document.act(action.command)
+
+    def _on_document_changed(self) -> None:
+        battle = self._document.battle
+        self._actions = {a.kind: a for a in self._game.actions(battle) if a.kind in SHARED}
+        phases = self._game.phases(battle)
+        current = next((p for p in phases if p.current), None)
+        phase = _(current.name) if current else ""
+        words = _("Turn {turn} — {phase}").format(turn=battle.turn, phase=phase) if battle.turn else phase
+        self.turn_label.setText(words + (" " + _("(battle over)") if battle.ended else ""))
+        for phase in phases:
+            label = self.step_labels.get(phase.id)
+            if label is None:
+                continue
+            if label.property("current") != phase.current:
+                label.setProperty("current", phase.current)
+                label.style().unpolish(label)
+                label.style().polish(label)
+            label.setAccessibleName(
+                _("{phase} (current)").format(phase=label.text()) if phase.current else label.text()
+            )
+        self._show(self.back_button, self._actions.get("previous_phase"))
+        following = self._actions.get("next_phase")
+        self.next_button.setText(spoken_text(following.label) + " ▶" if following else _("Next phase ▶"))
+        self._show(self.next_button, following)
+        ending = self._actions.get("end_battle")
+        self.end_button.setVisible(ending is not None)
+        if ending is not None:
+            resume = battle.ended
+            self.end_button.setText(_("Resume battle") if resume else _("End battle"))
+            self.end_button.setToolTip(
+                _("The battle is over; resume it to play on")
+                if resume
+                else _("End the battle and show the summary")
+            )
+            self.end_button.setEnabled(ending.allowed)
+
+    @staticmethod
+    def _show(button: QPushButton, action: Action | None) -> None:
+        button.setEnabled(action is not None and action.allowed)
+        if action is not None and action.refusal is not None:
+            button.setStatusTip(action.refusal.sentence)

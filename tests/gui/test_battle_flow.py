@@ -1,0 +1,97 @@
+"""Every game's battle moves and ends the same way, through the shared bar and summary box (issue 14)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWidget
+
+from warband import api
+from warband.gui.systems.registry import battle_kit
+from warband.gui.widgets.battle_bar import BattleBar
+from warband.gui.widgets.summary_box import SummaryBox
+from warband.model.locations import data_dir
+
+GAMES = [game for game in api.games() if battle_kit(game.id) is not None]
+LEFT = Qt.MouseButton.LeftButton
+
+
+def example(system_id: str) -> api.Army:
+    (path,) = sorted((data_dir() / system_id / "examples").glob("*.warband.json"))
+    return api.load_army(path)
+
+
+@pytest.fixture
+def document_of(builtin_load):
+    made = []
+
+    def make(game):
+        sides = [(player, example(game.id)) for player in ("Aline", "Bruno")[: game.sides]]
+        run = api.start_battle(sides, builtin_load.for_system(game.id), dice=api.SeededDice(5))
+        kit = battle_kit(game.id)
+        document = kit.document(run)
+        made.append(document)
+        return document
+
+    yield make
+    for document in made:
+        document.close()
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
+def test_next_back_and_end_battle_with_its_summary(qtbot, document_of, game):
+    document = document_of(game)
+    tab = QWidget()
+    qtbot.addWidget(tab)
+    bar, box = BattleBar(document, tab), SummaryBox(document, tab)
+    tab.show()
+    phases = api.get_system(game.id).phases(document.battle)
+    assert list(bar.step_labels) == [phase.id for phase in phases]
+    current = next(p.id for p in phases if p.current)
+    assert bar.step_labels[current].property("current") is True
+    assert bar.turn_label.text().startswith("Turn ") or document.battle.turn == 0
+    before = document.battle
+    next_action = next(a for a in api.actions(document.run) if a.kind == "next_phase")
+    assert bar.next_button.isEnabled() == next_action.allowed  # the model says whether it may be done
+    if next_action.allowed:
+        qtbot.mouseClick(bar.next_button, LEFT)
+        assert document.battle != before, "Next moved the battle on"
+        if bar.back_button.isVisible():
+            assert bar.back_button.isEnabled()
+            qtbot.mouseClick(bar.back_button, LEFT)
+            assert document.battle == before
+    assert not box.isVisible()
+    qtbot.mouseClick(bar.end_button, LEFT)
+    assert document.battle.ended and bar.end_button.text() == "Resume battle"
+    assert bar.turn_label.text().endswith("(battle over)")
+    assert box.isVisible()
+    summary = api.get_system(game.id).summary(document.battle, document.run.log)
+    assert [row[0] for row in box.texts()] == [side.player for side in summary.sides]
+    assert [row[1:] for row in box.texts()] == [list(side.lines) for side in summary.sides]
+    document.undo()
+    assert not document.battle.ended and not box.isVisible() and bar.end_button.text() == "End battle"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
+def test_f8_moves_on_wherever_the_focus_is(qtbot, document_of, game):
+    document = document_of(game)
+    bar = BattleBar(document)
+    qtbot.addWidget(bar)
+    bar.show()
+    qtbot.waitExposed(bar)
+    bar.activateWindow()
+    qtbot.waitUntil(bar.isActiveWindow)
+    before = document.battle
+    qtbot.keyClick(bar, Qt.Key.Key_F8)
+    allowed = next(a for a in api.actions(document.run) if a.kind == "next_phase").allowed
+    assert (document.battle != before) == allowed
+
+
+def test_the_next_button_speaks_the_games_words(qtbot, document_of):
+    words = {}
+    for game in GAMES:
+        bar = BattleBar(document_of(game))
+        qtbot.addWidget(bar)
+        words[game.id] = bar.next_button.text()
+    assert words["confrontation"] == "Next phase ▶"
+    assert words["powerdice"] == "Next step ▶"
