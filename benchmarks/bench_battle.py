@@ -73,11 +73,11 @@ from bench_gui import (
 )
 from bench_model import DEFAULT_SEED, Figure, Table, measure
 from warband.gui.battle_actions import RESOLVER_INDEX, TRACKER_INDEX
-from warband.gui.battle_document import BattleDocument
 from warband.gui.main_window import MainWindow
 from warband.gui.new_battle_dialog import NewBattle
-from warband.gui.resolver.resolver_tab import ResolverTab
 from warband.gui.settings import Settings
+from warband.gui.systems.confrontation.battle_document import BattleDocument
+from warband.gui.systems.confrontation.resolver_tab import ResolverTab
 from warband.model.army import Army, options
 from warband.model.battle import BattleRun
 from warband.model.catalog import CatalogLoad, Catalogs, builtin_catalog_paths, load_catalogs

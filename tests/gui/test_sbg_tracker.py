@@ -13,7 +13,7 @@ from warband.gui.systems.sbg.tracker_heroes import START_ROLE, HeroesTableModel
 from warband.gui.systems.sbg.tracker_heroics import DECIDE, IDLE, NAMING, ROLLOFF
 from warband.gui.systems.sbg.tracker_log import SbgLogTableModel
 from warband.gui.systems.sbg.tracker_tab import SbgTrackerTab
-from warband.gui.tracker.appearance import muted
+from warband.gui.widgets.appearance import muted
 from warband.model.battle import BattleRun
 from warband.model.dice import SeededDice, TypedDice
 from warband.model.systems.sbg import battle_rules as rules

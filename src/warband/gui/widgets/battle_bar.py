@@ -119,8 +119,8 @@ class BattleBar(QWidget):
         self._actions = {a.kind: a for a in self._game.actions(battle) if a.kind in SHARED}
         phases = self._game.phases(battle)
         current = next((p for p in phases if p.current), None)
-        phase = _(current.name) if current else ""
-        words = _("Turn {turn} — {phase}").format(turn=battle.turn, phase=phase) if battle.turn else phase
+        named = _(current.name) if current else ""
+        words = _("Turn {turn} — {phase}").format(turn=battle.turn, phase=named) if battle.turn else named
         self.turn_label.setText(words + (" " + _("(battle over)") if battle.ended else ""))
         for phase in phases:
             label = self.step_labels.get(phase.id)

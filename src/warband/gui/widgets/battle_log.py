@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from warband.gui.battle_base import BattleDocumentBase
-from warband.gui.tracker.appearance import (
+from warband.gui.widgets.appearance import (
     FAILURE_COLOUR,
     SUCCESS_COLOUR,
     compact_rows,

@@ -20,9 +20,9 @@ def _builder() -> BuilderPanels:
 
 
 def _battle() -> BattleKit:
-    from warband.gui.battle_document import BattleDocument
-    from warband.gui.resolver.resolver_tab import ResolverTab
-    from warband.gui.tracker.tracker_tab import TrackerTab
+    from warband.gui.systems.confrontation.battle_document import BattleDocument
+    from warband.gui.systems.confrontation.resolver_tab import ResolverTab
+    from warband.gui.systems.confrontation.tracker_tab import TrackerTab
 
     def select(resolver: QWidget, key: str) -> None:
         assert isinstance(resolver, ResolverTab)

@@ -10,7 +10,7 @@ from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QGroupBox, QLabel, QSpinBox, QVBoxLayout, QWidget
 
 from warband.gui.systems.pfpv.resolver_widgets import clear_layout
-from warband.gui.systems.sbg.resolver_parts import note_label, plain_label
+from warband.gui.widgets.resolver_parts import note_label, plain_label
 from warband.model.messages import _
 from warband.model.names import display_name
 from warband.model.systems.pfpv.scene import spread

@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
 
 from warband.gui.systems.pfpv import resolver_text as text
 from warband.gui.systems.pfpv.resolver_widgets import clear_layout, spin_box
-from warband.gui.systems.sbg.resolver_parts import message_label, note_label, plain_label, say
 from warband.gui.widgets.plain_text import plain_tooltip
+from warband.gui.widgets.resolver_parts import message_label, note_label, plain_label, say
 from warband.model.messages import _
 from warband.model.systems.pfpv.rules import can_attempt
 from warband.model.systems.pfpv.scene import CastingSetup, PfpvScene, profile_of

@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QVBoxLayout, QWidg
 
 from warband.gui.systems.pfpv import resolver_text as text
 from warband.gui.systems.pfpv.resolver_widgets import clear_layout
-from warband.gui.systems.sbg.resolver_parts import message_label, note_label, plain_label, say
 from warband.gui.widgets.odds_chart import OddsChartWidget, format_percent
+from warband.gui.widgets.resolver_parts import message_label, note_label, plain_label, say
 from warband.model.messages import _, spoken_text
 from warband.model.systems.pfpv import casting
 

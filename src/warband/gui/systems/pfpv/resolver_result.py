@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QGroupBox, QVBoxLayout, QWidget
 
 from warband.gui.systems.pfpv import resolver_text as text
 from warband.gui.systems.pfpv.resolver_allocation import AllocationPanel
-from warband.gui.systems.sbg.resolver_parts import big_label, colour_outcome, note_label, plain_label, say
+from warband.gui.widgets.resolver_parts import big_label, colour_outcome, note_label, plain_label, say
 from warband.model.messages import _
 from warband.model.systems.pfpv import casting
 from warband.model.systems.pfpv.schema import Spell

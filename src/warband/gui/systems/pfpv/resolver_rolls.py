@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
 
 from warband.gui.systems.pfpv import resolver_text as text
 from warband.gui.systems.pfpv.resolver_widgets import clear_layout
-from warband.gui.systems.sbg.resolver_parts import note_label, plain_label
 from warband.gui.widgets.dice_entry import DiceEntryWidget
+from warband.gui.widgets.resolver_parts import note_label, plain_label
 from warband.model.dice import D5
 from warband.model.messages import _
 from warband.model.systems.pfpv import casting

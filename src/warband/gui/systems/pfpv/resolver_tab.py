@@ -17,8 +17,8 @@ from warband.gui.systems.pfpv.resolver_odds import OddsPanel
 from warband.gui.systems.pfpv.resolver_result import ResultPanel
 from warband.gui.systems.pfpv.resolver_rolls import RollsPanel
 from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
-from warband.gui.systems.sbg.resolver_parts import message_label, plain_label, say
 from warband.gui.widgets.refresh_when_shown import RefreshWhenShown
+from warband.gui.widgets.resolver_parts import message_label, plain_label, say
 from warband.model.messages import _
 from warband.model.systems.pfpv import casting
 from warband.model.systems.pfpv.rules import can_attempt

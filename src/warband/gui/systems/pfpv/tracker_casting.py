@@ -29,7 +29,7 @@ from warband.gui.systems.pfpv.tracker_text import (
     spell_name,
     started_text,
 )
-from warband.gui.tracker.appearance import compact_rows
+from warband.gui.widgets.appearance import compact_rows
 from warband.gui.widgets.plain_text import plain_tooltip
 from warband.gui.widgets.titled_table import TitledTableModel
 from warband.model.messages import N_, Phrase, _, spoken_text

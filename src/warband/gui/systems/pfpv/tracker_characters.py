@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QSpinBox, QStyledItemDelegate, QStyleOptionViewIte
 
 from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
 from warband.gui.systems.pfpv.tracker_text import at_once_text, roll_penalty, signed, spell_name
-from warband.gui.tracker.appearance import FAILURE_COLOUR
+from warband.gui.widgets.appearance import FAILURE_COLOUR
 from warband.gui.widgets.plain_text import plain_tooltip
 from warband.gui.widgets.titled_table import TitledTableModel
 from warband.model.messages import N_, Phrase, _, spoken_text, term

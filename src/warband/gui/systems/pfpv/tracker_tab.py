@@ -26,9 +26,9 @@ from warband.gui.systems.pfpv.tracker_header import PfpvHeaderBar
 from warband.gui.systems.pfpv.tracker_log import PfpvLogTableModel
 from warband.gui.systems.pfpv.tracker_text import TRACKER_QSS, plain_label
 from warband.gui.systems.pfpv.tracker_time import TimePanel
-from warband.gui.tracker.parts import boxed, editable_table, message_line, show_on_message_line
 from warband.gui.widgets.battle_log import AskPath, BattleLogPanel
 from warband.gui.widgets.plain_text import escape_mnemonic
+from warband.gui.widgets.tracker_parts import boxed, editable_table, message_line, show_on_message_line
 from warband.model.messages import _, spoken_text
 from warband.model.systems.pfpv.scene import label_of
 

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 
 from warband.gui.systems.powerdice.battle_document import PowerDiceBattleDocument
 from warband.gui.systems.powerdice.tracker_text import player, spell_name
-from warband.gui.tracker.appearance import compact_rows, side_tint
+from warband.gui.widgets.appearance import compact_rows, side_tint
 from warband.gui.widgets.plain_text import plain_tooltip
 from warband.model.messages import N_, Phrase, _, spoken_text
 from warband.model.systems.powerdice import battle_rules as rules

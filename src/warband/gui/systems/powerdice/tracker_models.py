@@ -21,7 +21,7 @@ from warband.gui.systems.powerdice.tracker_text import (
     spells_text,
     traits_text,
 )
-from warband.gui.tracker.appearance import muted, side_colour, side_tint
+from warband.gui.widgets.appearance import muted, side_colour, side_tint
 from warband.gui.widgets.plain_text import plain_tooltip
 from warband.gui.widgets.titled_table import TitledTableModel
 from warband.model.messages import N_, Phrase, _, spoken_text

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 from warband.gui.systems.powerdice.battle_document import PowerDiceBattleDocument
 from warband.gui.systems.powerdice.tracker_models import CastingTableModel
 from warband.gui.systems.powerdice.tracker_text import note_label, plain_label, player
-from warband.gui.tracker.appearance import compact_rows
+from warband.gui.widgets.appearance import compact_rows
 from warband.gui.widgets.plain_text import escape_mnemonic, plain_tooltip
 from warband.model.messages import N_, Phrase, _
 from warband.model.systems.powerdice.battle_commands import PassB3

@@ -28,8 +28,8 @@ from warband.gui.systems.powerdice.tracker_models import CastersTableModel
 from warband.gui.systems.powerdice.tracker_segments import CastingPanel, step_info
 from warband.gui.systems.powerdice.tracker_step_bar import StepBar
 from warband.gui.systems.powerdice.tracker_text import NOTE_QSS, note_label
-from warband.gui.tracker.parts import boxed, editable_table, message_line, show_on_message_line
 from warband.gui.widgets.battle_log import AskPath, BattleLogPanel
+from warband.gui.widgets.tracker_parts import boxed, editable_table, message_line, show_on_message_line
 from warband.model.messages import _
 
 ModelIndex = QModelIndex | QPersistentModelIndex

@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QPushButton, 
 
 from warband.gui.systems.sbg import resolver_text as text
 from warband.gui.systems.sbg.battle_document import SbgBattleDocument
-from warband.gui.systems.sbg.resolver_parts import big_label, message_label, note_label, plain_label, say
 from warband.gui.widgets.dice_entry import DiceEntryWidget
+from warband.gui.widgets.resolver_parts import big_label, message_label, note_label, plain_label, say
 from warband.model.dice import D6, TypedDice
 from warband.model.messages import _
 from warband.model.systems.sbg import battle_rules as rules

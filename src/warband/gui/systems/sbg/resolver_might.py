@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from warband.gui.systems.sbg import resolver_text as text
 from warband.gui.systems.sbg.battle_document import SbgBattleDocument, Thrown
-from warband.gui.systems.sbg.resolver_parts import message_label, note_label, plain_label, say
+from warband.gui.widgets.resolver_parts import message_label, note_label, plain_label, say
 from warband.model.dice import Dice
 from warband.model.messages import _, spoken_text
 from warband.model.systems.sbg import battle_rules as rules

@@ -9,8 +9,8 @@ from typing import TypeVar
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from warband.gui.systems.sbg.battle_document import SbgBattleDocument
-from warband.gui.systems.sbg.resolver_parts import big_label, message_label, plain_label, say
 from warband.gui.widgets.dice_entry import DiceEntryWidget
+from warband.gui.widgets.resolver_parts import big_label, message_label, plain_label, say
 from warband.model.dice import D6, TypedDice
 from warband.model.messages import _, spoken_text
 from warband.model.systems.sbg import battle_rules as rules

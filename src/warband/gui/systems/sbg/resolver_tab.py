@@ -15,10 +15,10 @@ from warband.gui.systems.sbg import resolver_text as text
 from warband.gui.systems.sbg.battle_document import SbgBattleDocument
 from warband.gui.systems.sbg.resolver_fate import FatePanel
 from warband.gui.systems.sbg.resolver_might import MightPanel
-from warband.gui.systems.sbg.resolver_parts import plain_label
 from warband.gui.systems.sbg.resolver_rolls import RollsPanel
 from warband.gui.systems.sbg.resolver_will import WillPanel
 from warband.gui.widgets.refresh_when_shown import RefreshWhenShown
+from warband.gui.widgets.resolver_parts import plain_label
 from warband.model.messages import _
 from warband.model.systems.sbg import battle_rules as rules
 

@@ -20,7 +20,9 @@ from PySide6.QtWidgets import (
 
 from warband.gui.systems.sbg import resolver_text as text
 from warband.gui.systems.sbg.battle_document import SbgBattleDocument
-from warband.gui.systems.sbg.resolver_parts import (
+from warband.gui.widgets.dice_entry import DiceEntryWidget
+from warband.gui.widgets.odds_chart import OddsChartWidget
+from warband.gui.widgets.resolver_parts import (
     big_label,
     colour_outcome,
     message_label,
@@ -28,8 +30,6 @@ from warband.gui.systems.sbg.resolver_parts import (
     plain_label,
     say,
 )
-from warband.gui.widgets.dice_entry import DiceEntryWidget
-from warband.gui.widgets.odds_chart import OddsChartWidget
 from warband.model.dice import D6, Dice, TypedDice
 from warband.model.messages import _
 from warband.model.systems.sbg import battle_rules as rules

@@ -20,7 +20,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QSpinBox, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from warband.gui.systems.sbg.battle_document import SbgBattleDocument
-from warband.gui.tracker.appearance import muted, side_colour, side_tint
+from warband.gui.widgets.appearance import muted, side_colour, side_tint
 from warband.gui.widgets.plain_text import plain_tooltip
 from warband.gui.widgets.titled_table import TitledTableModel
 from warband.model.messages import N_, Phrase, _, spoken_text, term

@@ -23,8 +23,8 @@ from warband.gui.systems.sbg.tracker_heroics import HeroicsPanel
 from warband.gui.systems.sbg.tracker_log import SbgLogTableModel
 from warband.gui.systems.sbg.tracker_text import TRACKER_QSS, plain_label
 from warband.gui.systems.sbg.tracker_turn_bar import SbgTurnBar
-from warband.gui.tracker.parts import boxed, editable_table, message_line, show_on_message_line
 from warband.gui.widgets.battle_log import AskPath, BattleLogPanel
+from warband.gui.widgets.tracker_parts import boxed, editable_table, message_line, show_on_message_line
 from warband.model.messages import _
 
 ModelIndex = QModelIndex | QPersistentModelIndex

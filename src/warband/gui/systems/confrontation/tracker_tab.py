@@ -9,15 +9,15 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
 
-from warband.gui.battle_document import BattleDocument
-from warband.gui.tracker.appearance import NOTE_STYLE, REFUSAL_STYLE
-from warband.gui.tracker.divination_panel import DivinationPanel
-from warband.gui.tracker.log_panel import LogTableModel
-from warband.gui.tracker.models_panel import ModelsPanel
-from warband.gui.tracker.parts import boxed
-from warband.gui.tracker.summary_box import SummaryBox
-from warband.gui.tracker.turn_bar import TurnBar
+from warband.gui.systems.confrontation.battle_document import BattleDocument
+from warband.gui.systems.confrontation.tracker_divination_panel import DivinationPanel
+from warband.gui.systems.confrontation.tracker_log import LogTableModel
+from warband.gui.systems.confrontation.tracker_models_panel import ModelsPanel
+from warband.gui.systems.confrontation.tracker_summary_box import SummaryBox
+from warband.gui.systems.confrontation.tracker_turn_bar import TurnBar
+from warband.gui.widgets.appearance import NOTE_STYLE, REFUSAL_STYLE
 from warband.gui.widgets.battle_log import AskPath, BattleLogPanel
+from warband.gui.widgets.tracker_parts import boxed
 from warband.model.messages import _
 
 

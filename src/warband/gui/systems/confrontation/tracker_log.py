@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QObject
 
-from warband.gui.battle_document import BattleDocument
+from warband.gui.systems.confrontation.battle_document import BattleDocument
 from warband.gui.widgets import battle_log
 from warband.gui.widgets.battle_log import BattleLogModel, LogLayout
 from warband.model.battle_log import LogEntry

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGroupBox, QLabel, QVBoxLayout, QWidget
 
-from warband.gui.resolver import divination_view as view
+from warband.gui.systems.confrontation import resolver_divination_view as view
 from warband.gui.widgets.odds_chart import OddsChartWidget
 from warband.model.messages import _
 from warband.model.systems.confrontation.battle_state import ConfrontationBattle

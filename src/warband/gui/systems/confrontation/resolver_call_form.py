@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from warband.gui.resolver import divination_view as view
+from warband.gui.systems.confrontation import resolver_divination_view as view
 from warband.gui.widgets.dice_entry import DiceEntryWidget, error_colour
 from warband.model.army import Problem
 from warband.model.dice import D6

@@ -10,11 +10,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QAbstractButton, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
-from warband.gui.battle_document import BattleDocument
-from warband.gui.resolver import divination_view as view
-from warband.gui.resolver.call_form import NO_DIFFICULTY, CallForm, plain_label
-from warband.gui.resolver.odds_panel import OddsPanel
-from warband.gui.resolver.outcome_panel import OutcomePanel
+from warband.gui.systems.confrontation import resolver_divination_view as view
+from warband.gui.systems.confrontation.battle_document import BattleDocument
+from warband.gui.systems.confrontation.resolver_call_form import NO_DIFFICULTY, CallForm, plain_label
+from warband.gui.systems.confrontation.resolver_odds_panel import OddsPanel
+from warband.gui.systems.confrontation.resolver_outcome_panel import OutcomePanel
 from warband.gui.widgets.refresh_when_shown import RefreshWhenShown
 from warband.model.army import Problem
 from warband.model.dice import Dice, DiceError, TypedDice

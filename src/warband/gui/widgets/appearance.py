@@ -1,4 +1,4 @@
-"""Colours and fonts the tracker's tables share, so that a side looks the same everywhere."""
+"""Colours and fonts the trackers' tables share, so that a side looks the same everywhere."""
 
 from __future__ import annotations
 

@@ -6,8 +6,8 @@ from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from warband.gui.battle_document import BattleDocument
-from warband.gui.tracker.appearance import WARNING_STYLE
+from warband.gui.systems.confrontation.battle_document import BattleDocument
+from warband.gui.widgets.appearance import WARNING_STYLE
 from warband.gui.widgets.plain_text import plain_label
 from warband.model.messages import N_, Phrase, _, term
 from warband.model.systems.confrontation.battle_commands import (

@@ -18,9 +18,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from warband.gui.battle_document import BattleDocument
-from warband.gui.tracker.appearance import compact_rows
-from warband.gui.tracker.models_table_model import ModelsTableModel, wound_name
+from warband.gui.systems.confrontation.battle_document import BattleDocument
+from warband.gui.systems.confrontation.tracker_models_table_model import ModelsTableModel, wound_name
+from warband.gui.widgets.appearance import compact_rows
 from warband.model.messages import _
 from warband.model.systems.confrontation.battle_state import WOUND_LEVELS
 

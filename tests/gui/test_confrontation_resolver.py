@@ -11,9 +11,9 @@ from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QApplication, QToolTip
 
-from warband.gui.battle_document import BattleDocument
-from warband.gui.resolver.divination_view import divination_bars, odds_text
-from warband.gui.resolver.resolver_tab import ResolverTab
+from warband.gui.systems.confrontation.battle_document import BattleDocument
+from warband.gui.systems.confrontation.resolver_divination_view import divination_bars, odds_text
+from warband.gui.systems.confrontation.resolver_tab import ResolverTab
 from warband.gui.widgets.dice_entry import DiceEntryWidget, read_dice
 from warband.gui.widgets.odds_chart import BarKind, OddsChartWidget, format_percent
 from warband.model.army import load_army

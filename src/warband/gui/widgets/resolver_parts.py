@@ -1,5 +1,6 @@
-"""Small pieces the Strategy Battle Game resolver's sections share: labels that show text as plain text, the line
-that says what the document refused, the large chance, and the colour of an outcome."""
+"""Small pieces the resolvers' sections share (the Strategy Battle Game's, « Par le Fer et par le Verbe »'s):
+labels that show text as plain text, the line that says what the document refused, the large chance, and the
+colour of an outcome."""
 
 from __future__ import annotations
 

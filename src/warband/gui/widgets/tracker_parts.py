@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from warband.gui.tracker.appearance import compact_rows
+from warband.gui.widgets.appearance import compact_rows
 from warband.model.messages import _
 
 

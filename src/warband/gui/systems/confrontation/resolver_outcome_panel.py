@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QGroupBox, QLabel, QVBoxLayout, QWidget
 
-from warband.gui.resolver import divination_view as view
+from warband.gui.systems.confrontation import resolver_divination_view as view
 from warband.gui.widgets.dice_entry import error_colour
 from warband.gui.widgets.odds_chart import BarKind, bar_colours
 from warband.model.messages import _

@@ -11,8 +11,8 @@ from typing import ClassVar
 from pydantic import ValidationError
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from warband.gui.battle_document import BattleDocument
-from warband.gui.tracker.appearance import muted, side_colour, side_tint
+from warband.gui.systems.confrontation.battle_document import BattleDocument
+from warband.gui.widgets.appearance import muted, side_colour, side_tint
 from warband.gui.widgets.plain_text import plain_tooltip
 from warband.model.messages import N_, Phrase, _, spoken_text
 from warband.model.names import display_name

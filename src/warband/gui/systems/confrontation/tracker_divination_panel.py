@@ -16,9 +16,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from warband.gui.battle_document import BattleDocument
-from warband.gui.tracker.appearance import compact_rows
-from warband.gui.tracker.divination_models import BarredTableModel, DivinationOrderTableModel
+from warband.gui.systems.confrontation.battle_document import BattleDocument
+from warband.gui.systems.confrontation.tracker_divination_models import BarredTableModel, DivinationOrderTableModel
+from warband.gui.widgets.appearance import compact_rows
 from warband.gui.widgets.plain_text import plain_tooltip
 from warband.model.messages import N_, Phrase, _, spoken_text
 from warband.model.systems.confrontation.battle_commands import SetModelFlag

@@ -18,9 +18,9 @@ from PySide6.QtCore import (
     Qt,
 )
 
-from warband.gui.battle_document import BattleDocument
 from warband.gui.item_models import landing_row
-from warband.gui.tracker.appearance import bold_font, highlight_tint, muted, side_colour, side_tint
+from warband.gui.systems.confrontation.battle_document import BattleDocument
+from warband.gui.widgets.appearance import bold_font, highlight_tint, muted, side_colour, side_tint
 from warband.gui.widgets.plain_text import plain_tooltip
 from warband.model.army import Problem
 from warband.model.messages import COMMA, N_, Phrase, _, joined, spoken_text

@@ -8,16 +8,16 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication
 
 from tests.gui.conftest import army
-from warband.gui.battle_document import BattleDocument
-from warband.gui.tracker.divination_models import (
+from warband.gui.systems.confrontation.battle_document import BattleDocument
+from warband.gui.systems.confrontation.tracker_divination_models import (
     MIME_TYPE,
     BarredTableModel,
     DivinationOrderTableModel,
     reordered,
 )
-from warband.gui.tracker.log_panel import LogTableModel, log_as_text
-from warband.gui.tracker.models_table_model import KEY_ROLE, ModelsTableModel
-from warband.gui.tracker.tracker_tab import TrackerTab
+from warband.gui.systems.confrontation.tracker_log import LogTableModel, log_as_text
+from warband.gui.systems.confrontation.tracker_models_table_model import KEY_ROLE, ModelsTableModel
+from warband.gui.systems.confrontation.tracker_tab import TrackerTab
 from warband.model.army import load_army
 from warband.model.battle import BattleRun
 from warband.model.battle_log import LogEntry

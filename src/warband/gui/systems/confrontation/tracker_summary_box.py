@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QWidget
 
-from warband.gui.battle_document import BattleDocument
-from warband.gui.tracker.appearance import side_colour
+from warband.gui.systems.confrontation.battle_document import BattleDocument
+from warband.gui.widgets.appearance import side_colour
 from warband.model.messages import _
 from warband.model.systems.confrontation.battle_summary import SideSummary, summary
 

@@ -1,1 +1,0 @@
-"""The Resolver tab: one call at a time, with its exact odds before the dice are thrown."""
