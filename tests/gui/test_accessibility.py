@@ -38,7 +38,7 @@ INTERACTIVE = (
     QPlainTextEdit,
     QTextEdit,
 )
-NEXT_BUTTONS = {"nextPhaseButton", "nextStepButton", "nextRoundButton"}
+NEXT_BUTTONS = {"nextPhaseButton"}
 
 
 def example_army(system):

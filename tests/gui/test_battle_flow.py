@@ -63,7 +63,7 @@ def test_next_back_and_end_battle_with_its_summary(qtbot, document_of, game):
     assert not box.isVisible()
     qtbot.mouseClick(bar.end_button, LEFT)
     assert document.battle.ended and bar.end_button.text() == "Resume battle"
-    assert bar.turn_label.text().endswith("(battle over)")
+    assert bar.over_label.isVisible() and bar.over_label.text() == "(battle over)"
     assert box.isVisible()
     summary = api.get_system(game.id).summary(document.battle, document.run.log)
     assert [row[0] for row in box.texts()] == [side.player for side in summary.sides]

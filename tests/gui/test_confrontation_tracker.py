@@ -1,10 +1,11 @@
-"""The Turn tracker tab on a real battle document: the turn bar, the models, the Divination order, the log."""
+"""The Turn tracker tab on a real battle document: the shared battle bar with the Tactical roll, the models, the
+Divination order, the log, the summary at the end."""
 
 from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QModelIndex, QPoint, Qt
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QShortcut
 from PySide6.QtWidgets import QApplication
 
 from tests.gui.conftest import army
@@ -23,8 +24,14 @@ from warband.model.battle import BattleRun
 from warband.model.battle_log import LogEntry
 from warband.model.dice import SeededDice, TypedDice
 from warband.model.locations import data_dir
+from warband.model.system import get_system
 from warband.model.systems.confrontation.battle_calls import CallRequest
-from warband.model.systems.confrontation.battle_commands import NextPhase, SetModelFlag, SetTacticalWinner
+from warband.model.systems.confrontation.battle_commands import (
+    NextPhase,
+    PreviousPhase,
+    SetModelFlag,
+    SetTacticalWinner,
+)
 from warband.model.systems.confrontation.battle_rules import start_battle
 
 CHECKED, UNCHECKED = Qt.CheckState.Checked, Qt.CheckState.Unchecked
@@ -122,31 +129,51 @@ def test_every_model_passes_the_model_tester(qapp, qtmodeltester, tied_document)
         qtmodeltester.check(model)
 
 
-# --- the turn bar ----------------------------------------------------------------------------------------------
+# --- the battle bar --------------------------------------------------------------------------------------------
 def test_next_and_back_buttons_move_the_phase_and_the_turn_label(qtbot, make_tab, document):
     tab = make_tab(document)
-    bar = tab.turn_bar
+    bar = tab.battle_bar
     assert bar.turn_label.text() == "Turn 1 — Tactical roll"
+    assert list(bar.step_labels) == ["tactical", "movement", "divination", "shooting", "melee", "end"]
+    assert bar.next_button.text() == "Next phase ▶"  # the model's label for next_phase
+    assert bar.back_button.isVisible()
     qtbot.mouseClick(bar.next_button, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(bar.next_button, Qt.MouseButton.LeftButton)
     assert document.battle.phase == "divination"
     assert bar.turn_label.text() == "Turn 1 — Divination"
     assert bar.step_labels["divination"].property("current") is True
     assert bar.step_labels["movement"].property("current") is False
+    assert bar.step_labels["divination"].accessibleName() == "Divination (current)"
     qtbot.mouseClick(bar.back_button, Qt.MouseButton.LeftButton)
     assert bar.turn_label.text() == "Turn 1 — Movement"
+    assert bar.step_labels["movement"].property("current") is True
     assert "(F8)" in bar.next_button.toolTip() and "(Shift+F8)" in bar.back_button.toolTip()
     for _ in range(5):
         qtbot.mouseClick(bar.next_button, Qt.MouseButton.LeftButton)
     assert bar.turn_label.text() == "Turn 2 — Tactical roll"
+    assert [e.text for e in document.run.log[-2:]] == ["Next phase", "Next phase"]
+    document.undo()
+    assert bar.turn_label.text() == "Turn 1 — End of turn"
+    assert bar.step_labels["end"].property("current") is True
 
 
-def test_back_from_the_first_phase_is_refused_on_the_message_line(qtbot, make_tab, document):
+def test_back_from_the_first_phase_is_disabled_with_its_rule(qtbot, make_tab, document):
     tab = make_tab(document)
-    qtbot.mouseClick(tab.turn_bar.back_button, Qt.MouseButton.LeftButton)
+    bar = tab.battle_bar
+    assert bar.back_button.isVisible() and not bar.back_button.isEnabled()  # the model refuses it (CF-08)
+    assert bar.back_button.statusTip().startswith("This is the first phase of the turn")
+    qtbot.mouseClick(bar.back_button, Qt.MouseButton.LeftButton)
+    assert document.battle.phase == "tactical" and not tab.message_label.isVisible()
+    qtbot.mouseClick(bar.next_button, Qt.MouseButton.LeftButton)
+    assert bar.back_button.isEnabled()
+
+
+def test_a_refusal_goes_away_once_an_action_goes_through(qtbot, make_tab, document):
+    tab = make_tab(document)
+    document.act(PreviousPhase())  # refused: the first phase of the turn
     assert tab.message_label.isVisible()
     assert tab.message_label.text().startswith("CF-08: This is the first phase of the turn")
-    qtbot.mouseClick(tab.turn_bar.next_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(tab.battle_bar.next_button, Qt.MouseButton.LeftButton)
     assert not tab.message_label.isVisible()  # an action went through: the refusal no longer applies
 
 
@@ -159,28 +186,47 @@ def test_f8_and_shift_f8_move_the_phase_wherever_the_focus_is(qtbot, make_tab, d
     assert document.battle.phase == "movement"
     qtbot.keyClick(tab.models.table, Qt.Key.Key_F8, Qt.KeyboardModifier.ShiftModifier)
     assert document.battle.phase == "tactical"
+    shortcuts = [s.key().toString() for s in tab.findChildren(QShortcut) if "F8" in s.key().toString()]
+    assert sorted(shortcuts) == ["F8", "Shift+F8"]  # the bar's only: none of the tab's own on the same keys
+
+
+def test_the_tactical_roll_sits_on_the_bars_second_row(make_tab, document):
+    tab = make_tab(document)
+    bar, row = tab.battle_bar, tab.tactical
+    assert row.parentWidget() is bar
+    assert row.isVisible() and row.roll_button.isVisible() and row.tactical_combo.isVisible()
+    assert row.geometry().top() >= bar.next_button.geometry().bottom()  # below Back and Next
+    assert row.geometry().right() < bar.end_button.geometry().left()  # left of End battle
+    assert tab.tie_warning.parentWidget() is tab  # below the bar, the whole width
+    order, widget = [], bar.next_button
+    for _ in range(4):
+        widget = widget.nextInFocusChain()
+        while not widget.focusPolicy() & Qt.FocusPolicy.TabFocus:
+            widget = widget.nextInFocusChain()
+        order.append(widget.objectName())
+    assert order == ["rollTacticalButton", "tacticalCombo", "endBattleButton", order[3]]
 
 
 def test_roll_the_tactical_winner_then_enter_it(qtbot, make_tab, document):
     tab = make_tab(document)
-    bar = tab.turn_bar
-    assert bar.tactical_label.text() == "No Tactical winner yet this turn"
+    row = tab.tactical
+    assert row.tactical_label.text() == "No Tactical winner yet this turn"
     for _ in range(10):  # a tie is logged and rolled again
-        qtbot.mouseClick(bar.roll_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(row.roll_button, Qt.MouseButton.LeftButton)
         if document.battle.tactical_winner is not None:
             break
     winner = document.battle.tactical_winner
     player = ("Aline", "Bruno")[winner]
-    assert bar.tactical_label.text() == f"{player} won the Tactical roll"
-    assert bar.tactical_combo.currentIndex() == winner + 1
+    assert row.tactical_label.text() == f"{player} won the Tactical roll"
+    assert row.tactical_combo.currentIndex() == winner + 1
     assert document.run.log[-1].source == "rolled"
 
-    bar.tactical_combo.setCurrentIndex(2 - winner)  # the other player, as the table says
+    row.tactical_combo.setCurrentIndex(2 - winner)  # the other player, as the table says
     assert document.battle.tactical_winner == 1 - winner
-    assert bar.tactical_label.text() == f"{('Aline', 'Bruno')[1 - winner]} won the Tactical roll"
+    assert row.tactical_label.text() == f"{('Aline', 'Bruno')[1 - winner]} won the Tactical roll"
     document.undo()
-    assert bar.tactical_combo.currentIndex() == winner + 1
-    bar.tactical_combo.setCurrentIndex(0)
+    assert row.tactical_combo.currentIndex() == winner + 1
+    row.tactical_combo.setCurrentIndex(0)
     assert document.battle.tactical_winner is None
 
 
@@ -188,11 +234,14 @@ def test_a_tie_across_sides_without_a_winner_shows_a_warning(make_tab, tied_docu
     tab = make_tab(tied_document)
     to_divination(tied_document)
     assert tied_document.order().needs_tactical_winner
-    assert tab.turn_bar.tie_warning.isVisible()
-    assert "CF-15" in tab.turn_bar.tie_warning.text()
+    assert tab.tie_warning.isVisible()
+    assert "CF-15" in tab.tie_warning.text()
+    assert tab.tie_warning.geometry().top() >= tab.battle_bar.geometry().bottom()  # just below the bar
     tied_document.act(SetTacticalWinner(side=1))
-    assert not tab.turn_bar.tie_warning.isVisible()
+    assert not tab.tie_warning.isVisible()
     assert order_labels(tab)[:2] == ["Claude", "Devotee"]  # Discipline 5 first; then Bruno won the tie
+    tied_document.undo()
+    assert tab.tie_warning.isVisible()
 
 
 # --- the models table ------------------------------------------------------------------------------------------
@@ -465,35 +514,57 @@ def test_export_writes_the_log_where_the_player_chose(qtbot, make_tab, document,
 # --- the end of the battle -------------------------------------------------------------------------------------
 def test_end_battle_shows_the_summary(qtbot, make_tab, document):
     tab = make_tab(document)
+    bar = tab.battle_bar
     to_divination(document)
     document.call_miracle(CallRequest("0:u1", "messager-divin", 2, True, 5), TypedDice((6,)))
     document.call_miracle(CallRequest("0:u1", "priere", 1, True), TypedDice((1,)))
     tab.models.model.setData(tab.models.model.index(5 + 4, ModelsTableModel.WOUNDS), "killed", EDIT)
     assert not tab.summary_box.isVisible()
-    assert tab.turn_bar.end_button.text() == "End battle"
-    qtbot.mouseClick(tab.turn_bar.end_button, Qt.MouseButton.LeftButton)
+    assert bar.end_button.text() == "End battle"
+    qtbot.mouseClick(bar.end_button, Qt.MouseButton.LeftButton)
     assert document.battle.ended
+    assert document.run.log[-1].text == "End the battle"  # the command's own label
     assert tab.summary_box.isVisible()
-    assert tab.turn_bar.end_button.text() == "Resume battle"
-    texts = [[label.text() for label in row.values()] for row in tab.summary_box.labels]
-    assert texts[0] == [
-        "Aline",
-        "0 / 5 models lost",
-        "0 / 397 A.P. lost",
-        "Miracles: 2 called, 1 succeeded",
-        "50 % success",
+    assert bar.end_button.text() == "Resume battle"
+    assert bar.turn_label.text() == "Turn 1 — Divination" and bar.over_label.isVisible()
+    assert tab.summary_box.texts() == [
+        ["Aline", "0 / 5 models lost", "0 / 397 A.P. lost", "Miracles: 2 called, 1 succeeded", "50 % success"],
+        ["Bruno", "1 / 5 models lost", "14 / 397 A.P. lost", "Miracles: 0 called, 0 succeeded", "no call"],
     ]
-    assert texts[1] == [
-        "Bruno",
-        "1 / 5 models lost",
-        "14 / 397 A.P. lost",
-        "Miracles: 0 called, 0 succeeded",
-        "no call",
-    ]
-    qtbot.mouseClick(tab.turn_bar.next_button, Qt.MouseButton.LeftButton)
-    assert tab.message_label.text() == "CF-08: The battle is over."
+    summary = get_system("confrontation").summary(document.battle, document.run.log)
+    assert tab.summary_box.texts() == [[side.player, *side.lines] for side in summary.sides]
+    assert not bar.next_button.isEnabled()  # the battle is over (CF-08)
+    assert bar.next_button.statusTip() == "The battle is over."
     document.undo()
+    assert not document.battle.ended
     assert not tab.summary_box.isVisible()
+    assert bar.end_button.text() == "End battle" and bar.next_button.isEnabled()
+
+
+def test_resume_the_battle_hides_the_summary_and_undo_brings_it_back(qtbot, make_tab, document):
+    tab = make_tab(document)
+    bar = tab.battle_bar
+    qtbot.mouseClick(bar.next_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(bar.end_button, Qt.MouseButton.LeftButton)
+    assert tab.summary_box.isVisible()
+    assert [row[0] for row in tab.summary_box.texts()] == ["Aline", "Bruno"]
+    qtbot.mouseClick(bar.end_button, Qt.MouseButton.LeftButton)  # Resume battle
+    assert not document.battle.ended
+    assert document.run.log[-1].text == "Resume the battle"
+    assert not tab.summary_box.isVisible()
+    assert bar.end_button.text() == "End battle"
+    assert bar.turn_label.text() == "Turn 1 — Movement"
+    qtbot.mouseClick(bar.next_button, Qt.MouseButton.LeftButton)
+    assert bar.turn_label.text() == "Turn 1 — Divination"
+    document.undo()  # the next phase
+    document.undo()  # the resume: the battle is over again
+    assert document.battle.ended and tab.summary_box.isVisible()
+    assert bar.end_button.text() == "Resume battle"
+    assert bar.turn_label.text() == "Turn 1 — Movement" and bar.over_label.isVisible()
+    document.undo()  # the end
+    assert not tab.summary_box.isVisible() and bar.end_button.text() == "End battle"
+    document.redo()
+    assert tab.summary_box.isVisible()
 
 
 def test_the_models_table_keys(qapp, tied_document):

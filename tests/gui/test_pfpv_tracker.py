@@ -1,12 +1,13 @@
 """The « Par le Fer et par le Verbe » scene tracker on a real scene document: the party's values edited and
-clamped, spells cast at once and their penalty (PF-04), distraction (PF-09), time passing (PF-10), combat rounds,
-the log, and the way to the resolver."""
+clamped, spells cast at once and their penalty (PF-04), distraction (PF-09), time passing (PF-10), combat rounds and
+the end of the scene through the shared battle bar and summary box, the log, and the way to the resolver."""
 
 from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHeaderView, QSpinBox
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import QHeaderView, QLabel, QSpinBox, QWidget
 
 from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
 from warband.gui.systems.pfpv.tracker_casting import CastingTableModel
@@ -14,13 +15,16 @@ from warband.gui.systems.pfpv.tracker_characters import RANGE_ROLE, CharactersTa
 from warband.gui.systems.pfpv.tracker_log import PfpvLogTableModel
 from warband.gui.systems.pfpv.tracker_tab import PfpvTrackerTab
 from warband.gui.systems.pfpv.tracker_time import preview_lines
+from warband.gui.widgets.battle_bar import BattleBar
+from warband.gui.widgets.summary_box import SummaryBox
 from warband.model.army import load_army
 from warband.model.battle import BattleRun
 from warband.model.catalog import builtin_catalog_paths, load_catalogs
 from warband.model.dice import SeededDice
 from warband.model.locations import data_dir
 from warband.model.systems.pfpv import casting
-from warband.model.systems.pfpv.scene import NextRound, SetValue, StartCasting, start_scene
+from warband.model.systems.pfpv.play import summary
+from warband.model.systems.pfpv.scene import EndScene, NextRound, SetValue, StartCasting, start_scene
 
 LEFT = Qt.MouseButton.LeftButton
 MERLIN, APPRENTICE, PYROMANCER = "u1", "u2", "u3"
@@ -179,7 +183,7 @@ def test_pf_04_spells_cast_at_once_and_the_penalty_on_every_roll(qtbot, tab, doc
     offered = [panel.spell_combo.itemData(i) for i in range(panel.spell_combo.count())]
     assert offered == [SHIELD, FIREBALL, ERUPTION, SLEEP, IGNITE]  # the spells Merlin knows
     assert panel.penalty_label.text() == "Merlin is casting nothing."
-    click(qtbot, tab.header.next_button)
+    click(qtbot, tab.battle_bar.next_button)
     start(qtbot, tab, FIREBALL)
     assert cell(tab, MERLIN, C.CASTING) == "Fireball"
     assert cell(tab, MERLIN, C.AT_ONCE) == "1 spell: no penalty"
@@ -332,14 +336,14 @@ def test_pf_10_time_passes_recovers_don_never_above_the_maximum(qtbot, tab, docu
         "Merlin's apprentice +8 Don (2/h × Recovery 2 × 2 h), never above 30",
         "The pyromancer +0 Don (2/h × Recovery 3 × 2 h), never above 80",
     ]
-    assert tab.header.hours_label.text() == "No time passed yet"
+    assert tab.scene_controls.hours_label.text() == "No time passed yet"
     click(qtbot, panel.pass_button)
     assert document.battle.characters[MERLIN].don == 100
     assert document.battle.characters[APPRENTICE].don == 8
     assert document.run.log[-1].text == (
         "2 h, asleep: Merlin +16 Don, Merlin's apprentice +8 Don, The pyromancer +0 Don (PF-10)"
     )
-    assert tab.header.hours_label.text() == "2 hours passed"
+    assert tab.scene_controls.hours_label.text() == "2 hours passed"
     assert panel.preview_label.text().startswith("Merlin +16 Don")  # the preview follows the scene
 
     panel.set_choice(10, "calm")
@@ -350,7 +354,7 @@ def test_pf_10_time_passes_recovers_don_never_above_the_maximum(qtbot, tab, docu
     assert document.battle.characters[MERLIN].don == 120  # 100 + 40, never above 120
     assert document.battle.characters[APPRENTICE].don == 28
     assert cell(tab, MERLIN, C.DON) == "120 / 120"
-    assert tab.header.hours_label.text() == "12 hours passed"
+    assert tab.scene_controls.hours_label.text() == "12 hours passed"
 
     panel.set_choice(5, "intense")
     click(qtbot, panel.pass_button)
@@ -363,26 +367,122 @@ def test_pf_10_time_passes_recovers_don_never_above_the_maximum(qtbot, tab, docu
 
 # --- rounds, the resolver, the log ----------------------------------------------------------------------------
 def test_rounds_go_on_with_f8_and_combat_ends(qtbot, tab, document):
-    header = tab.header
-    assert header.round_label.text() == "Out of combat"
-    assert not header.end_button.isEnabled()
-    assert "F8" in header.next_button.toolTip()
+    bar, end_combat = tab.battle_bar, tab.scene_controls.end_button
+    assert bar.turn_label.text() == "Out of combat"
+    assert not end_combat.isEnabled()
+    assert "F8" in bar.next_button.toolTip()
     tab.characters_table.setFocus()
-    qtbot.keyClick(tab.characters_table, Qt.Key.Key_F8)
+    qtbot.keyClick(tab.characters_table, Qt.Key.Key_F8)  # the shared bar's F8, wherever the focus is
     assert document.battle.round == 1
-    assert header.round_label.text() == "Round 1 of combat"
+    assert bar.turn_label.text() == "Round 1 — Combat"
     assert document.run.log[-1].text == "Combat begins: round 1"
-    click(qtbot, header.next_button)
-    click(qtbot, header.next_button)
-    assert header.round_label.text() == "Round 3 of combat"
+    click(qtbot, bar.next_button)
+    click(qtbot, bar.next_button)
+    assert bar.turn_label.text() == "Round 3 — Combat"
     assert document.run.log[-1].text == "Round 3 begins"
     assert tab.log_panel.model.index(len(document.run.log) - 1, PfpvLogTableModel.WHEN).data() == "Round 2"
-    click(qtbot, header.end_button)
+    click(qtbot, end_combat)
     assert document.battle.round == 0
-    assert header.round_label.text() == "Out of combat"
-    assert not header.end_button.isEnabled()
+    assert bar.turn_label.text() == "Out of combat"
+    assert document.run.log[-1].text == "End of combat"
+    assert not end_combat.isEnabled()
     document.undo()
-    assert header.round_label.text() == "Round 3 of combat"
+    assert bar.turn_label.text() == "Round 3 — Combat"
+    assert end_combat.isEnabled()
+
+
+def test_the_shared_bar_speaks_the_scenes_words(tab):
+    bar = tab.battle_bar
+    assert isinstance(bar, BattleBar) and bar.parent() is tab
+    assert bar.next_button.objectName() == "nextPhaseButton"
+    assert bar.next_button.text() == "Next combat round ▶"  # the model's label for next_phase
+    assert bar.next_button.isEnabled() and bar.next_button.isDefault()
+    assert not bar.back_button.isVisible()  # a scene offers no previous_phase
+    assert list(bar.step_labels) == ["scene", "combat"]
+    assert [label.text() for label in bar.step_labels.values()] == ["Out of combat", "Combat"]
+    assert bar.step_labels["scene"].property("current") is True
+    assert bar.end_button.isVisible() and bar.end_button.isEnabled()
+    assert bar.end_button.text() == "End battle"
+    assert bar.isAncestorOf(tab.scene_controls)  # the hours and End of combat on the bar's second row
+    assert tab.scene_controls.end_button.objectName() == "endCombatButton"
+
+
+def test_one_shortcut_for_f8_and_none_of_the_old_round_controls(tab):
+    keys = [shortcut.key() for shortcut in tab.findChildren(QShortcut)]
+    assert keys.count(QKeySequence("F8")) == 1  # the bar's: another would make F8 ambiguous
+    assert keys.count(QKeySequence("Shift+F8")) == 1
+    for gone in ("nextRoundButton", "roundLabel"):
+        assert tab.findChildren(QWidget, gone) == []
+
+
+def test_tab_follows_the_bar_as_it_reads(tab):
+    bar, end_combat = tab.battle_bar, tab.scene_controls.end_button
+    assert bar.next_button.nextInFocusChain() is end_combat
+    assert end_combat.nextInFocusChain() is bar.end_button
+
+
+def test_next_then_the_end_of_the_scene_with_its_summary_resumed_and_undone(qtbot, tab, document):
+    bar, box = tab.battle_bar, tab.summary_box
+    assert isinstance(box, SummaryBox) and not box.isVisible()
+    click(qtbot, bar.next_button)
+    assert document.battle.round == 1 and bar.turn_label.text() == "Round 1 — Combat"
+    assert bar.step_labels["combat"].property("current") is True
+    assert bar.step_labels["scene"].property("current") is False
+    tab.time_panel.set_choice(2, "calm")
+    click(qtbot, tab.time_panel.pass_button)
+    before = document.battle
+
+    click(qtbot, bar.end_button)
+    assert document.battle.ended
+    assert document.run.log[-1].text == "End the scene"
+    assert box.isVisible() and box.title() == "End of battle"
+    assert bar.turn_label.text().startswith("Round 1 — Combat") and battle_over_shown(bar)
+    assert bar.end_button.text() == "Resume battle"
+    assert not bar.next_button.isEnabled()  # the model offers only to resume the scene
+    assert not tab.scene_controls.end_button.isEnabled()
+    lines = summary(document.battle, document.run.log).sides[0].lines
+    assert box.texts() == [["Game master", *lines]]
+    assert box.texts()[0][1:] == [
+        "Spells: 0 cast, 0 succeeded",
+        "2 hours passed",
+        "Merlin — Don 120/120, Vitality 14/14",
+        "Merlin's apprentice — Don 30/30, Vitality 8/8",
+        "The pyromancer — Don 80/80, Vitality 16/16",
+    ]
+
+    click(qtbot, bar.end_button)  # resumed: the scene goes on where it was
+    assert not document.battle.ended and not box.isVisible() and not battle_over_shown(bar)
+    assert document.run.log[-1].text == "Resume the scene"
+    assert bar.end_button.text() == "End battle" and bar.next_button.text() == "Next combat round ▶"
+    assert document.battle == before
+    click(qtbot, bar.end_button)
+    assert box.isVisible()
+    document.undo()  # the second end undone: the scene goes on
+    assert document.battle == before and not box.isVisible()
+    assert bar.end_button.text() == "End battle" and bar.next_button.isEnabled()
+    assert tab.scene_controls.end_button.isEnabled()
+    document.undo()  # the resumption undone: over again, its summary back
+    assert document.battle.ended and box.isVisible() and bar.end_button.text() == "Resume battle"
+    document.undo()  # the first end undone
+    assert not document.battle.ended and not box.isVisible()
+    document.undo()  # the hours
+    document.undo()  # the first round
+    assert document.battle.round == 0 and bar.turn_label.text() == "Out of combat"
+    assert bar.step_labels["scene"].property("current") is True
+    document.redo()
+    assert bar.turn_label.text() == "Round 1 — Combat"
+
+
+def battle_over_shown(bar):
+    """The bar says the scene is over, wherever it says it (after the turn, or on its own)."""
+    return any(label.isVisible() and "(battle over)" in label.text() for label in bar.findChildren(QLabel))
+
+
+def test_the_summary_follows_the_scene_when_it_ends_after_a_cast(qtbot, tab, document):
+    document.act(SetValue(key=MERLIN, field="don", value=84))
+    document.act(EndScene())
+    assert tab.summary_box.isVisible()
+    assert "Merlin — Don 84/120, Vitality 14/14" in tab.summary_box.texts()[0]
 
 
 def test_double_click_on_a_character_asks_for_the_resolver_but_on_a_value_corrects_it(qtbot, tab):
@@ -406,7 +506,7 @@ def test_double_click_on_a_character_asks_for_the_resolver_but_on_a_value_correc
 def test_the_log_strikes_out_undone_actions_and_exports(qtbot, make_tab, document, tmp_path):
     target = tmp_path / "log.txt"
     tab = make_tab(document, ask_path=lambda: target)
-    click(qtbot, tab.header.next_button)
+    click(qtbot, tab.battle_bar.next_button)
     choose(tab, MERLIN)
     start(qtbot, tab, FIREBALL)
     tab.distraction_panel.check(3)
@@ -430,13 +530,13 @@ def test_the_log_strikes_out_undone_actions_and_exports(qtbot, make_tab, documen
 
 def test_looks_switch_by_property_not_by_style_sheet(qtbot, tab, document):
     sheet = tab.styleSheet()
-    widgets = [tab, tab.message_label, tab.distraction_panel.result_label, tab.header.round_label]
+    widgets = [tab, tab.message_label, tab.distraction_panel.result_label, tab.battle_bar.turn_label]
     sheets = [w.styleSheet() for w in widgets]
     for _spell in range(7):  # the seventh is refused (PF-04): the message line turns red
         document.act(StartCasting(key=PYROMANCER, spell=FIREBALL))
     assert tab.message_label.property("kind") == "refusal"
-    click(qtbot, tab.header.next_button)
-    assert tab.header.round_label.property("combat") == "true"
+    click(qtbot, tab.battle_bar.next_button)
+    assert tab.battle_bar.turn_label.property("combat") == "true"  # the scene's combat colour on the shared label
     choose(tab, APPRENTICE)
     tab.distraction_panel.check(0)
     assert tab.styleSheet() == sheet
@@ -452,3 +552,8 @@ def test_a_screenshot_at_1280_by_800(tab, document, tmp_path):
     path = tmp_path / "pfpv-tracker.png"
     assert tab.grab().save(str(path))
     assert path.stat().st_size > 0
+    document.act(EndScene())
+    assert tab.summary_box.isVisible()
+    ended = tmp_path / "pfpv-tracker-ended.png"
+    assert tab.grab().save(str(ended))
+    assert ended.stat().st_size > 0

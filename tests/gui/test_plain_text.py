@@ -46,7 +46,7 @@ from warband.model.system import game_info, games
 SYSTEMS = tuple(game.id for game in games())
 TAG = re.compile(r"zq[A-Za-z0-9]+")
 """Each hostile text carries a tag naming its field: where the tag shows, the whole text must show literally."""
-NEXT_BUTTONS = {"nextPhaseButton", "nextStepButton", "nextRoundButton"}
+NEXT_BUTTONS = {"nextPhaseButton"}
 ROLES = {
     Qt.ItemDataRole.DisplayRole: "display",  # standard delegates paint it as plain text
     Qt.ItemDataRole.ToolTipRole: "tooltip",  # Qt guesses rich text for tooltips

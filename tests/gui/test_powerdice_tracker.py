@@ -1,6 +1,6 @@
-"""The power-dice Turn tracker on a real battle document: the step bar, the markers board and its hand-over,
-the casters, the B3 and C panels, the lasting spells and the log; and that nothing shows a side's markers to
-the other before A3 (PD-03)."""
+"""The power-dice Turn tracker on a real battle document: the battle bar (its steps, Next step, End battle and
+the summary), the markers board and its hand-over, the casters, the B3 and C panels, the lasting spells and the
+log; and that nothing shows a side's markers to the other before A3 (PD-03)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from warband.api import get_system
 from warband.gui.systems.powerdice.battle_document import PowerDiceBattleDocument
 from warband.gui.systems.powerdice.tracker_lasting import LastingTableModel
 from warband.gui.systems.powerdice.tracker_log import PowerDiceLogTableModel
@@ -28,8 +29,9 @@ from warband.model.army import load_army
 from warband.model.battle import BattleRun
 from warband.model.dice import SeededDice, TypedDice
 from warband.model.locations import data_dir
-from warband.model.messages import _
+from warband.model.messages import _, spoken_text
 from warband.model.systems.powerdice.battle_rules import CastRequest, start_battle
+from warband.model.systems.powerdice.battle_state import STEPS
 
 LEFT = Qt.MouseButton.LeftButton
 ROLES = (
@@ -103,7 +105,7 @@ def place_all(qtbot, tab, choices):
 
 def next_step(qtbot, tab, times=1):
     for _time in range(times):
-        qtbot.mouseClick(tab.step_bar.next_button, LEFT)
+        qtbot.mouseClick(tab.battle_bar.next_button, LEFT)
 
 
 def cell(model, key, column):
@@ -229,11 +231,12 @@ def test_an_edit_repaints_only_the_caster_it_changed(qtbot, make_tab, document):
     assert spy == [(0, 0)]
 
 
-# --- the step bar ------------------------------------------------------------------------------------------------
-def test_the_step_bar_marks_the_magic_segments_and_the_current_step(qtbot, make_tab, document):
+# --- the battle bar -------------------------------------------------------------------------------------------
+def test_the_bar_marks_the_magic_segments_and_the_current_step(qtbot, make_tab, document):
     tab = make_tab(document)
-    bar = tab.step_bar
+    bar = tab.battle_bar
     assert bar.turn_label.text() == "Turn 1 — A1 Magic markers, face down"
+    assert [label.text() for label in bar.step_labels.values()] == list(STEPS)
     assert [step for step, label in bar.step_labels.items() if label.property("magic")] == [
         "A1",
         "A3",
@@ -242,13 +245,85 @@ def test_the_step_bar_marks_the_magic_segments_and_the_current_step(qtbot, make_
         "D4",
     ]
     assert bar.step_labels["A1"].property("current") is True
-    assert bar.step_labels["A1"].accessibleName().endswith("(current)")
+    assert bar.step_labels["A1"].toolTip() == (
+        "A1: a magic marker is placed face down on each caster's card (a magic segment)"
+    )
+    assert bar.step_labels["A1"].accessibleName() == bar.step_labels["A1"].toolTip() + " (current)"
+    assert bar.step_labels["A2"].accessibleName() == "A2: a step of the host game"
+    assert bar.next_button.text() == "Next step ▶"  # the model's own words for the next phase
     assert "(F8)" in bar.next_button.toolTip()
-    assert not hasattr(bar, "back_button")  # the segments have effects: undo is the way back
+    assert not bar.back_button.isVisible()  # the segments have effects: undo is the way back
+    assert bar.end_button.isVisible() and bar.end_button.text() == "End battle"
+    # nobody has placed a marker yet: the model refuses the next step, and says why
+    assert not bar.next_button.isEnabled()
+    assert bar.next_button.statusTip() == "Both sides place their markers before A1 ends."
     qtbot.mouseClick(bar.next_button, LEFT)
-    assert document.battle.step == "A1"  # nobody has placed a marker yet
-    assert tab.message_label.text().startswith("PD-03: ")
-    assert tab.message_label.property("kind") == "refusal"
+    assert document.battle.step == "A1"
+
+
+def test_next_moves_the_step_shown(qtbot, make_tab, document):
+    tab = make_tab(document)
+    bar = tab.battle_bar
+    place_all(qtbot, tab, FIRST_CHOICES)
+    place_all(qtbot, tab, SECOND_CHOICES)
+    assert bar.next_button.isEnabled()
+    next_step(qtbot, tab)
+    assert document.battle.step == "A2"
+    assert bar.turn_label.text() == "Turn 1 — A2 (host game)"
+    assert bar.step_labels["A2"].property("current") is True
+    assert bar.step_labels["A1"].property("current") is False
+    assert bar.step_labels["A2"].accessibleName() == "A2: a step of the host game (current)"
+    assert tab.step_panel.currentIndex() == INFO
+    assert document.run.log[-1].text == "Next step: A2 (host game)"  # as the power-dice document logs it
+    document.undo()
+    assert document.battle.step == "A1" and bar.step_labels["A1"].property("current") is True
+    assert tab.step_panel.currentIndex() == MARKERS
+
+
+def test_end_battle_shows_the_summary_and_resume_hides_it(qtbot, make_tab, document):
+    tab = make_tab(document)
+    bar, box = tab.battle_bar, tab.summary_box
+    to_b3(qtbot, tab)
+    document.cast(CastRequest("0:u1", "boule-de-feu", 2), TypedDice((5, 4)))
+    assert not box.isVisible()
+    qtbot.mouseClick(bar.end_button, LEFT)
+    assert document.battle.ended
+    assert document.run.log[-1].text == "End the battle"
+    assert bar.end_button.text() == "Resume battle"
+    assert bar.turn_label.text() == "Turn 1 — B3 Incantations, then restoration"
+    assert bar.over_label.isVisible() and bar.over_label.text() == "(battle over)"
+    assert box.isVisible()
+    summary = get_system("powerdice").summary(document.battle, document.run.log)
+    assert box.texts() == [[side.player, *map(spoken_text, side.lines)] for side in summary.sides]
+    assert box.texts()[0] == [
+        "Aline",
+        "Spells: 1 cast, 1 succeeded",
+        "Power dice: 2 / 4 left, 2 spent on castings",
+    ]
+    assert box.texts()[1] == [
+        "Bruno",
+        "Spells: 0 cast, 0 succeeded",
+        "Power dice: 4 / 4 left, 0 spent on castings",
+    ]
+    qtbot.mouseClick(bar.end_button, LEFT)
+    assert not document.battle.ended and not box.isVisible()
+    assert document.run.log[-1].text == "Resume the battle"
+    assert bar.end_button.text() == "End battle" and not bar.over_label.isVisible()
+    document.undo()  # the resumption undone: over again
+    assert document.battle.ended and box.isVisible() and bar.end_button.text() == "Resume battle"
+    document.undo()  # the end undone
+    assert not document.battle.ended and not box.isVisible() and bar.end_button.text() == "End battle"
+    assert document.battle.step == "B3" and tab.step_panel.currentIndex() == B3
+
+
+def test_ending_while_markers_are_hidden_shows_none_of_them(qtbot, make_tab, document):
+    tab = make_tab(document)
+    place_all(qtbot, tab, FIRST_CHOICES)
+    qtbot.mouseClick(tab.battle_bar.end_button, LEFT)  # while Bruno places his: Aline's are face down
+    assert tab.summary_box.isVisible()
+    assert leaks(everything(tab, visible_only=True), hidden_side=0) == []
+    document.undo()
+    assert document.run.session.undo_label is None  # the hand-over is still a barrier
 
 
 def test_f8_moves_the_step_wherever_the_focus_is(qtbot, make_tab, document):
@@ -262,12 +337,12 @@ def test_f8_moves_the_step_wherever_the_focus_is(qtbot, make_tab, document):
     assert document.battle.step == "A2"
     qtbot.keyClick(tab.lasting.table, Qt.Key.Key_F8)
     assert document.battle.step == "A3"
-    assert tab.step_bar.turn_label.text() == "Turn 1 — A3 Markers turned face up"
+    assert tab.battle_bar.turn_label.text() == "Turn 1 — A3 Markers turned face up"
 
 
 def test_the_initiative_is_set_from_the_bar_but_not_while_markers_are_placed(qtbot, make_tab, document):
     tab = make_tab(document)
-    combo = tab.step_bar.initiative_combo
+    combo = tab.initiative_combo
     assert not combo.isEnabled()  # changing it now would skip the second side's turn to place
     place_all(qtbot, tab, FIRST_CHOICES)
     assert not combo.isEnabled()
@@ -425,7 +500,7 @@ def test_a_whole_turn_from_a1_to_the_next_a1(qtbot, make_tab, document):
     assert casting_keys(tab.c) == [] and cell(casters, "0:u3", CastersTableModel.DICE) == "0 / 1"
 
     next_step(qtbot, tab)  # D1: the initiative goes to Bruno for the next turn
-    tab.step_bar.initiative_combo.setCurrentIndex(1)
+    tab.initiative_combo.setCurrentIndex(1)
     next_step(qtbot, tab, 3)  # D2, D3, D4: the 2-turn spell is turned over
     assert document.battle.step == "D4"
     lasting = tab.lasting.model
@@ -434,7 +509,7 @@ def test_a_whole_turn_from_a1_to_the_next_a1(qtbot, make_tab, document):
     assert lasting.index(0, LastingTableModel.TARGET).data() == "the ford"
 
     next_step(qtbot, tab)  # the next turn: Bruno, with the initiative, places first
-    assert tab.step_bar.turn_label.text() == "Turn 2 — A1 Magic markers, face down"
+    assert tab.battle_bar.turn_label.text() == "Turn 2 — A1 Magic markers, face down"
     assert tab.step_panel.currentIndex() == MARKERS
     assert tab.markers.combos["1:u1"].isVisible() and not tab.markers.combos["0:u1"].isVisible()
     assert tab.markers.hand_over_button.text() == "Hand over to Aline"

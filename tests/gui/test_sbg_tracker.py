@@ -1,13 +1,15 @@
-"""The Strategy Battle Game Turn tracker on a real battle document: the turn bar and priority (SB-01), the heroes
-with their counters (SB-02 … SB-04), the heroic-action protocol through the widgets (SB-05), the log, and a whole
-turn with a heroic move on each side."""
+"""The Strategy Battle Game Turn tracker on a real battle document: the shared battle bar with the priority on it
+(SB-01), the heroes with their counters (SB-02 … SB-04), the heroic-action protocol through the widgets (SB-05), the
+log, the end of the battle with the shared summary, and a whole turn with a heroic move on each side."""
 
 from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QHeaderView, QSpinBox, QWidget
 
+from warband import api
 from warband.gui.systems.sbg.battle_document import SbgBattleDocument
 from warband.gui.systems.sbg.tracker_heroes import START_ROLE, HeroesTableModel
 from warband.gui.systems.sbg.tracker_heroics import DECIDE, IDLE, NAMING, ROLLOFF
@@ -98,13 +100,13 @@ def cell(tab, key, column, role=Qt.ItemDataRole.DisplayRole):
 
 
 def enter_priority(qtbot, tab, side):
-    tab.turn_bar.priority_combo.setCurrentIndex(tab.turn_bar.priority_combo.findData(side))
+    tab.priority.priority_combo.setCurrentIndex(tab.priority.priority_combo.findData(side))
     assert tab.document.battle.priority == side
 
 
 def to_move(qtbot, tab, priority=0):
     enter_priority(qtbot, tab, priority)
-    click(qtbot, tab.turn_bar.next_button)
+    click(qtbot, tab.battle_bar.next_button)
     assert tab.document.battle.phase == "move"
 
 
@@ -149,23 +151,45 @@ def test_an_edit_repaints_only_the_hero_it_changed(qtbot, tab):
     )
 
 
-# --- SB-01: the turn bar and priority -----------------------------------------------------------------------
-def test_the_turn_bar_shows_the_turn_the_phases_and_moves_on_with_f8(qtbot, tab):
-    bar = tab.turn_bar
+# --- the battle bar and SB-01, priority ------------------------------------------------------------------
+def test_the_battle_bar_shows_the_turn_the_phases_and_moves_on_with_f8(qtbot, tab, document):
+    bar = tab.battle_bar
     assert bar.turn_label.text() == "Turn 1 — Priority"
     assert [label.text() for label in bar.step_labels.values()] == ["Priority", "Move", "Shoot", "Fight", "End"]
     assert bar.step_labels["priority"].property("current") is True
+    assert bar.step_labels["move"].toolTip().startswith("Move: heroic moves are declared first")
+    assert not bar.back_button.isVisible()  # the SBG never steps back: undo does
     enter_priority(qtbot, tab, 0)
+    tab.activateWindow()
+    qtbot.waitUntil(tab.isActiveWindow)
     tab.heroes_table.setFocus()
     qtbot.keyClick(tab.heroes_table, Qt.Key.Key_F8)
     assert bar.turn_label.text() == "Turn 1 — Move"
     assert bar.step_labels["move"].property("current") is True
     assert bar.step_labels["priority"].property("current") is False
+    assert bar.step_labels["move"].accessibleName() == "Move (current)"
     assert "F8" in bar.next_button.toolTip()
+    assert document.run.log[-1].text == "On to Move"
+
+
+def test_one_shortcut_for_f8_the_bars(tab):
+    """The bar's F8 is the only one: a second shortcut for the same keys would make Qt find both ambiguous."""
+    keys = [s.key() for s in tab.findChildren(QShortcut)]
+    assert keys.count(QKeySequence("F8")) == 1
+    assert keys.count(QKeySequence("Shift+F8")) == 1
+
+
+def test_the_priority_controls_are_on_the_bars_second_row(tab):
+    bar, priority = tab.battle_bar, tab.priority
+    assert priority.parentWidget() is bar and bar.extra.indexOf(priority) >= 0
+    assert bar.next_button.geometry().bottom() < priority.geometry().top()  # below the turn and Next
+    assert priority.geometry().right() < bar.end_button.geometry().left()  # left of End battle
+    for widget in (priority.priority_label, priority.roll_button, priority.priority_combo):
+        assert widget.isVisible()
 
 
 def test_sb_01_priority_rolled_with_the_programs_dice(qtbot, tab, document):
-    bar = tab.turn_bar
+    bar = tab.priority
     assert bar.priority_label.text() == "No priority yet this turn"
     for _attempt in range(20):  # a first-turn tie is rolled again
         click(qtbot, bar.roll_button)
@@ -181,7 +205,7 @@ def test_sb_01_priority_rolled_with_the_programs_dice(qtbot, tab, document):
 
 
 def test_sb_01_a_first_turn_tie_is_refused_on_the_message_line_and_the_tooltip_says_the_rule(qtbot, tab, document):
-    assert "tie" in tab.turn_bar.roll_button.toolTip() and "first turn" in tab.turn_bar.roll_button.toolTip()
+    assert "tie" in tab.priority.roll_button.toolTip() and "first turn" in tab.priority.roll_button.toolTip()
     document.roll_priority(TypedDice((4, 4)))
     assert document.battle.priority is None
     assert tab.message_label.text().startswith("SB-01")
@@ -190,18 +214,18 @@ def test_sb_01_a_first_turn_tie_is_refused_on_the_message_line_and_the_tooltip_s
     assert document.battle.priority == 0
     assert tab.message_label.text() == ""
     for _phase in range(5):
-        click(qtbot, tab.turn_bar.next_button)
-    assert tab.turn_bar.turn_label.text() == "Turn 2 — Priority"
-    assert "A tie this turn gives priority to Bruno: Aline had it last turn." in tab.turn_bar.roll_button.toolTip()
+        click(qtbot, tab.battle_bar.next_button)
+    assert tab.battle_bar.turn_label.text() == "Turn 2 — Priority"
+    assert "A tie this turn gives priority to Bruno: Aline had it last turn." in tab.priority.roll_button.toolTip()
     document.roll_priority(TypedDice((3, 3)))
-    assert tab.turn_bar.priority_label.text() == "Bruno has priority"
+    assert tab.priority.priority_label.text() == "Bruno has priority"
 
 
 def test_sb_01_priority_typed_in_from_the_combo(qtbot, tab, document):
-    combo = tab.turn_bar.priority_combo
+    combo = tab.priority.priority_combo
     combo.setCurrentIndex(combo.findData(1))
     assert document.battle.priority == 1
-    assert tab.turn_bar.priority_label.text() == "Bruno has priority"
+    assert tab.priority.priority_label.text() == "Bruno has priority"
     assert document.run.log[-1].text == "Bruno has priority (entered)"
     combo.setCurrentIndex(0)  # "not recorded": priority is rolled or entered again, never taken back
     assert document.battle.priority == 1 and combo.currentData() == 1
@@ -319,7 +343,7 @@ def test_sb_05_outside_move_shoot_and_fight_nothing_is_declared(qtbot, tab):
     panel = tab.heroics
     assert panel.pages.currentIndex() == IDLE
     assert "Move, Shoot and Fight" in panel.turn_label.text()
-    click(qtbot, tab.turn_bar.next_button)  # no priority recorded
+    click(qtbot, tab.battle_bar.next_button)  # no priority recorded
     assert panel.pages.currentIndex() == IDLE
     assert panel.turn_label.text().startswith("Record priority first")
 
@@ -507,15 +531,68 @@ def test_the_log_shows_phase_names_strikes_out_undone_actions_and_exports(qtbot,
     assert tab.message_label.text() == f"Log written to {target}"
 
 
-def test_end_battle_and_resume(qtbot, tab, document):
-    bar = tab.turn_bar
-    assert bar.end_button.text() == "End battle"
+def summary_lines(document):
+    summary = api.get_system("sbg").summary(document.battle, document.run.log)
+    return [[side.player, *side.lines] for side in summary.sides]
+
+
+def test_next_changes_the_phase_shown_and_its_words_are_the_models(qtbot, tab, document):
+    bar = tab.battle_bar
+    following = next(a for a in api.actions(document.run) if a.kind == "next_phase")
+    assert bar.next_button.text() == f"{following.label} ▶" == "Next phase ▶"
+    assert bar.next_button.isEnabled()
+    click(qtbot, bar.next_button)  # no priority recorded: the battle moves on all the same
+    assert document.battle.phase == "move" and bar.turn_label.text() == "Turn 1 — Move"
+    assert bar.step_labels["move"].property("current") is True
+    for _phase in range(4):
+        click(qtbot, bar.next_button)
+    assert bar.turn_label.text() == "Turn 2 — Priority"
+    assert [e.text for e in document.run.log] == [
+        "On to Move",
+        "On to Shoot",
+        "On to Fight",
+        "On to End",
+        "Turn 2 begins",
+    ]
+    document.undo()
+    assert bar.turn_label.text() == "Turn 1 — End" and bar.step_labels["end"].property("current") is True
+
+
+def test_end_battle_shows_the_summary_resume_hides_it_and_undo_restores(qtbot, tab, document):
+    bar, box = tab.battle_bar, tab.summary_box
+    model = tab.heroes_model
+    model.setData(model.index(model.row_of(ARAGORN), M.MIGHT), 1)
+    model.setData(
+        model.index(model.row_of(LURTZ), M.REMOVED), Qt.CheckState.Checked, Qt.ItemDataRole.CheckStateRole
+    )
+    assert bar.end_button.text() == "End battle" and not box.isVisible()
     click(qtbot, bar.end_button)
     assert document.battle.ended
     assert bar.end_button.text() == "Resume battle"
-    assert bar.turn_label.text() == "Turn 1 — Priority (battle over)"
+    assert bar.turn_label.text() == "Turn 1 — Priority" and bar.over_label.isVisible()
+    assert document.run.log[-1].text == "End the battle"
+    assert box.isVisible()
+    assert box.texts() == summary_lines(document)
+    assert box.texts()[0][:3] == [
+        "Aline",
+        "0 / 3 heroes lost",
+        "Might spent: 2 / 7",
+    ]  # Aragorn 3, Gandalf 3, Frodo 1
+    assert box.texts()[1][:2] == ["Bruno", "1 / 3 heroes lost"]
+    assert box.geometry().bottom() < tab.rows.geometry().top()  # between the bar and the heroes
+
     click(qtbot, bar.end_button)
-    assert not document.battle.ended
+    assert not document.battle.ended and not box.isVisible()
+    assert bar.end_button.text() == "End battle" and bar.turn_label.text() == "Turn 1 — Priority"
+    assert document.run.log[-1].text == "Resume the battle"
+
+    document.undo()  # the resumption undone: over again, with its summary
+    assert document.battle.ended and box.isVisible() and box.texts() == summary_lines(document)
+    document.undo()  # the end undone: playing on
+    assert not document.battle.ended and not box.isVisible() and bar.end_button.text() == "End battle"
+    assert document.battle.heroes[LURTZ].removed  # what came before stays
+    document.redo()
+    assert document.battle.ended and box.isVisible() and bar.end_button.text() == "Resume battle"
 
 
 def test_looks_switch_by_property_not_by_style_sheet(qtbot, tab, document):
@@ -523,7 +600,7 @@ def test_looks_switch_by_property_not_by_style_sheet(qtbot, tab, document):
     document.act(Declare(side=1, wants=True))  # refused: the message line turns red
     click(qtbot, tab.heroics.decline_button)
     sheets = [w.objectName() for w in tab.findChildren(QWidget) if w.styleSheet()]
-    assert sheets == []  # the tab's own sheet, set once, styles everything
+    assert sheets == ["battleBar"]  # the tab's own sheet, set once, styles everything else; the bar has its own
 
 
 def test_player_text_is_shown_as_plain_text(qtbot, make_tab, make_document):
@@ -545,14 +622,14 @@ def test_player_text_is_shown_as_plain_text(qtbot, make_tab, make_document):
         "then the normal priority order, Bruno first."
     )
     assert tab.heroics.turn_label.textFormat() == Qt.TextFormat.PlainText
-    assert tab.turn_bar.priority_combo.itemText(1) == f"Priority: {odd}"
+    assert tab.priority.priority_combo.itemText(1) == f"Priority: {odd}"
 
 
 # --- a whole turn ------------------------------------------------------------------------------------------
 def test_a_turn_with_a_heroic_move_on_each_side(qtbot, tab, document):
-    bar, panel = tab.turn_bar, tab.heroics
+    bar, priority, panel = tab.battle_bar, tab.priority, tab.heroics
     for _attempt in range(20):  # priority: a first-turn tie is rolled again
-        click(qtbot, bar.roll_button)
+        click(qtbot, priority.roll_button)
         if document.battle.priority is not None:
             break
     p = document.battle.priority
@@ -595,9 +672,9 @@ def test_a_turn_with_a_heroic_move_on_each_side(qtbot, tab, document):
     assert panel.pages.currentIndex() == IDLE
     click(qtbot, bar.next_button)
     assert bar.turn_label.text() == "Turn 2 — Priority"
-    assert bar.priority_label.text() == "No priority yet this turn"
+    assert priority.priority_label.text() == "No priority yet this turn"
     assert document.battle.last_priority == p
-    assert f"gives priority to {players[1 - p]}" in bar.roll_button.toolTip()
+    assert f"gives priority to {players[1 - p]}" in priority.roll_button.toolTip()
     assert document.battle.heroes[ARAGORN].might == 2  # spent Might is not refunded
     phases = [tab.log_panel.model.index(r, 1).data() for r in range(tab.log_panel.model.rowCount())]
     assert {"Priority", "Move", "Shoot", "Fight", "End"} <= set(phases)

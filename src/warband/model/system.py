@@ -58,6 +58,9 @@ class GameInfo:
     """The prefix of its rule IDs ("CF" for CF-01…); its rules' texts are `<package>.rules_text.RULES`."""
     rules_title: str = ""
     """How Help → Rules heads its rules ("Confrontation: miracles and the Divination phase")."""
+    turn_title: str = N_("Turn {turn} — {phase}")
+    """How the Turn tracker heads where the battle is, from its turn number and phase ("Round {turn} — {phase}"
+    for a scene counting combat rounds)."""
     catalog_folder: Path | None = None
     """Where its built-in catalogs are (`*.json`; examples in subfolders are not catalogs); None: Warband's own
     `data/<id>/`. A game shipped as a package of its own names a folder of that package."""

@@ -66,6 +66,9 @@ class BattleBar(QWidget):
         self.next_button.setDefault(True)
         self.end_button = QPushButton(self)
         self.end_button.setObjectName("endBattleButton")
+        self.over_label = plain_label("battleOverLabel", self)
+        self.over_label.setText(_("(battle over)"))
+        """On the second row, not after the turn: a long phase name in Russian keeps the bar within 1280 px."""
         self.extra = QHBoxLayout()
         """The game's own controls, on the bar's second row."""
         top = QHBoxLayout()
@@ -78,6 +81,7 @@ class BattleBar(QWidget):
         bottom = QHBoxLayout()
         bottom.addLayout(self.extra)
         bottom.addStretch(1)
+        bottom.addWidget(self.over_label)
         bottom.addWidget(self.end_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -120,8 +124,10 @@ class BattleBar(QWidget):
         phases = self._game.phases(battle)
         current = next((p for p in phases if p.current), None)
         named = _(current.name) if current else ""
-        words = _("Turn {turn} — {phase}").format(turn=battle.turn, phase=named) if battle.turn else named
-        self.turn_label.setText(words + (" " + _("(battle over)") if battle.ended else ""))
+        title = self._game.info.turn_title
+        words = _(title).format(turn=battle.turn, phase=named) if battle.turn else named
+        self.turn_label.setText(words)
+        self.over_label.setVisible(bool(battle.ended))
         for phase in phases:
             label = self.step_labels.get(phase.id)
             if label is None:
@@ -135,7 +141,8 @@ class BattleBar(QWidget):
             )
         self._show(self.back_button, self._actions.get("previous_phase"))
         following = self._actions.get("next_phase")
-        self.next_button.setText(spoken_text(following.label) + " ▶" if following else _("Next phase ▶"))
+        if following is not None or not self.next_button.text():  # none once over: it keeps the game's words
+            self.next_button.setText(spoken_text(following.label) + " ▶" if following else _("Next phase ▶"))
         self._show(self.next_button, following)
         ending = self._actions.get("end_battle")
         self.end_button.setVisible(ending is not None)
@@ -152,5 +159,5 @@ class BattleBar(QWidget):
     @staticmethod
     def _show(button: QPushButton, action: Action | None) -> None:
         button.setEnabled(action is not None and action.allowed)
-        if action is not None and action.refusal is not None:
-            button.setStatusTip(action.refusal.sentence)
+        refusal = action.refusal if action is not None else None
+        button.setStatusTip(refusal.sentence if refusal is not None else "")  # why it is greyed, if it is

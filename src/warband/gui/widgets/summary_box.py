@@ -15,7 +15,8 @@ from warband.model.messages import _, spoken_text
 
 
 class SummaryBox(QGroupBox):
-    """One row a side: the player in the side's colour, then the sentences of its account."""
+    """One column a side: the player in the side's colour, then the sentences of its account one under another,
+    so that a long account (a party of many characters) grows down, not wider than the window."""
 
     def __init__(self, document: BattleDocumentBase[Any], parent: QWidget | None = None) -> None:
         super().__init__(_("End of battle"), parent)
@@ -33,7 +34,8 @@ class SummaryBox(QGroupBox):
         label = QLabel(self)
         label.setObjectName(name)
         label.setTextFormat(Qt.TextFormat.PlainText)
-        self._grid.addWidget(label, row, column)
+        label.setWordWrap(True)
+        self._grid.addWidget(label, row, column, Qt.AlignmentFlag.AlignTop)
         return label
 
     def texts(self) -> list[list[str]]:
@@ -48,16 +50,16 @@ class SummaryBox(QGroupBox):
         summary = self._game.summary(battle, self._document.run.log)
         for side, account in enumerate(summary.sides):
             if side >= len(self.labels):
-                player = self._label(side, 0, f"summary_{side}_player")
+                player = self._label(0, side, f"summary_{side}_player")
                 font = player.font()
                 font.setBold(True)
                 player.setFont(font)
                 player.setStyleSheet(f"color: {side_colour(side).name()};")
                 self.labels.append([player])
-            row = self.labels[side]
-            while len(row) <= len(account.lines):
-                row.append(self._label(side, len(row), f"summary_{side}_{len(row)}"))
-            row[0].setText(account.player)
-            for column, line in enumerate(account.lines, start=1):
-                row[column].setText(spoken_text(line))
-        self._grid.setColumnStretch(self._grid.columnCount(), 1)
+            column = self.labels[side]
+            while len(column) <= len(account.lines):
+                column.append(self._label(len(column), side, f"summary_{side}_{len(column)}"))
+            column[0].setText(account.player)
+            for row, line in enumerate(account.lines, start=1):
+                column[row].setText(spoken_text(line))
+            self._grid.setColumnStretch(side, 1)

@@ -1,4 +1,6 @@
-"""The Turn tracker tab: the turn bar on top, every model below it, then the Divination order beside the log.
+"""The Turn tracker tab: the shared battle bar on top (the turn and phase, Back, Next, End battle) with the
+Tactical roll on its second row and the CF-15 tie warning below it; the end-of-battle summary while the battle is
+over; every model below, then the Divination order beside the log.
 
 Every input becomes a command through the battle document; what the rules refuse comes back through the
 document's `refused` signal and is shown on the message line, with its rule.
@@ -13,10 +15,11 @@ from warband.gui.systems.confrontation.battle_document import BattleDocument
 from warband.gui.systems.confrontation.tracker_divination_panel import DivinationPanel
 from warband.gui.systems.confrontation.tracker_log import LogTableModel
 from warband.gui.systems.confrontation.tracker_models_panel import ModelsPanel
-from warband.gui.systems.confrontation.tracker_summary_box import SummaryBox
-from warband.gui.systems.confrontation.tracker_turn_bar import TurnBar
+from warband.gui.systems.confrontation.tracker_turn_bar import TacticalRow, TieWarning
 from warband.gui.widgets.appearance import NOTE_STYLE, REFUSAL_STYLE
+from warband.gui.widgets.battle_bar import BattleBar
 from warband.gui.widgets.battle_log import AskPath, BattleLogPanel
+from warband.gui.widgets.summary_box import SummaryBox
 from warband.gui.widgets.tracker_parts import boxed
 from warband.model.messages import _
 
@@ -32,7 +35,14 @@ class TrackerTab(QWidget):
     ) -> None:
         super().__init__(parent)
         self.document = document
-        self.turn_bar = TurnBar(document, self)
+        self.battle_bar = BattleBar(document, self)
+        self.tactical = TacticalRow(document, self)
+        self.battle_bar.add(self.tactical)
+        bar = self.battle_bar  # Tab follows the bar as it reads: Back, Next, then the Tactical roll, End battle
+        QWidget.setTabOrder(bar.next_button, self.tactical.roll_button)
+        QWidget.setTabOrder(self.tactical.roll_button, self.tactical.tactical_combo)
+        QWidget.setTabOrder(self.tactical.tactical_combo, bar.end_button)
+        self.tie_warning = TieWarning(document, self)
         self.message_label = QLabel(self)
         self.message_label.setObjectName("messageLabel")
         self.message_label.setTextFormat(Qt.TextFormat.PlainText)
@@ -63,7 +73,8 @@ class TrackerTab(QWidget):
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(self.turn_bar)
+        layout.addWidget(self.battle_bar)
+        layout.addWidget(self.tie_warning)
         layout.addWidget(self.message_label)
         layout.addWidget(self.summary_box)
         layout.addWidget(self.rows, 1)

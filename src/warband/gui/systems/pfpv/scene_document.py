@@ -4,6 +4,7 @@ from the table and worked out by the model, with every step logged, and the scen
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from PySide6.QtCore import QObject
 
@@ -11,10 +12,13 @@ from warband.gui.battle_base import BattleDocumentBase
 from warband.model.battle import BattleRun
 from warband.model.battle import Roll as BattleRoll
 from warband.model.dice import Dice
+from warband.model.messages import N_, Phrase, term
+from warband.model.session import Command
 from warband.model.systems.pfpv import casting
 from warband.model.systems.pfpv.scene import (
     CastingSetup,
     Distraction,
+    NextRound,
     PfpvScene,
     build_setup,
     options_of,
@@ -28,6 +32,18 @@ class PfpvSceneDocument(BattleDocumentBase[PfpvScene]):
 
     def __init__(self, run: BattleRun[PfpvScene], parent: QObject | None = None) -> None:
         super().__init__(run, parent)
+
+    def act(self, command: Command[PfpvScene], **log: Any) -> bool:
+        """As every document does; the next combat round, from the shared bar's Next (F8) or elsewhere, is logged
+        as the round that begins ("Combat begins: round 1", "Round 3 begins")."""
+        if isinstance(command, NextRound) and "text" not in log:
+            after = self.battle.round + 1
+            log["text"] = (
+                term(N_("Combat begins: round 1"))
+                if after == 1
+                else Phrase(N_("Round {round} begins"), round=after)
+            )
+        return super().act(command, **log)
 
     def setup(self, key: str, choice: CastingSetup) -> casting.Setup:
         return build_setup(self.battle, key, choice)

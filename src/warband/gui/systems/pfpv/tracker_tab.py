@@ -1,6 +1,8 @@
-"""The tracker of a « Par le Fer et par le Verbe » scene: the combat round and the hours on top; the party with its
-Don, Vitality, fatigue, MA and the spells each casts at once (PF-04); below, the chosen character's castings and
-distraction rolls (PF-09), time passing (PF-10) and the log.
+"""The tracker of a « Par le Fer et par le Verbe » scene: the shared battle bar on top (out of combat or in which
+combat round, Next combat round (F8) and End battle, which ends the scene), with the hours passed and End of combat
+on its second row; the summary of the scene once it is over; the party with its Don, Vitality, fatigue, MA and the
+spells each casts at once (PF-04); below, the chosen character's castings and distraction rolls (PF-09), time
+passing (PF-10) and the log.
 
 Every input becomes an action of the scene document; what the rules refuse comes back through the document's
 `refused` signal and shows on the message line, with its rule.
@@ -22,12 +24,14 @@ from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
 from warband.gui.systems.pfpv.tracker_casting import CastingPanel
 from warband.gui.systems.pfpv.tracker_characters import CharactersTableModel, ValueDelegate
 from warband.gui.systems.pfpv.tracker_distraction import DistractionPanel
-from warband.gui.systems.pfpv.tracker_header import PfpvHeaderBar
+from warband.gui.systems.pfpv.tracker_header import PfpvSceneControls
 from warband.gui.systems.pfpv.tracker_log import PfpvLogTableModel
-from warband.gui.systems.pfpv.tracker_text import TRACKER_QSS, plain_label
+from warband.gui.systems.pfpv.tracker_text import TRACKER_QSS, plain_label, set_look
 from warband.gui.systems.pfpv.tracker_time import TimePanel
+from warband.gui.widgets.battle_bar import BattleBar
 from warband.gui.widgets.battle_log import AskPath, BattleLogPanel
 from warband.gui.widgets.plain_text import escape_mnemonic
+from warband.gui.widgets.summary_box import SummaryBox
 from warband.gui.widgets.tracker_parts import boxed, editable_table, message_line, show_on_message_line
 from warband.model.messages import _, spoken_text
 from warband.model.systems.pfpv.scene import label_of
@@ -45,8 +49,14 @@ class PfpvTrackerTab(QWidget):
         super().__init__(parent)
         self.document = document
         self.setStyleSheet(TRACKER_QSS)
-        self.header = PfpvHeaderBar(document, self)
+        self.battle_bar = BattleBar(document, self)
+        self.scene_controls = PfpvSceneControls(document, self)
+        self.battle_bar.add(self.scene_controls)
+        bar = self.battle_bar  # Tab follows the bar as it reads: Next, then End of combat, End battle
+        QWidget.setTabOrder(bar.next_button, self.scene_controls.end_button)
+        QWidget.setTabOrder(self.scene_controls.end_button, bar.end_button)
         self.message_label = message_line(self)
+        self.summary_box = SummaryBox(document, self)
 
         self.characters_model = CharactersTableModel(document, self)
         self.characters_table = self._characters_table()
@@ -99,8 +109,9 @@ class PfpvTrackerTab(QWidget):
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(self.header)
+        layout.addWidget(self.battle_bar)
         layout.addWidget(self.message_label)
+        layout.addWidget(self.summary_box)
         layout.addWidget(self.rows, 1)
         self.setFocusProxy(self.characters_table)
 
@@ -110,6 +121,7 @@ class PfpvTrackerTab(QWidget):
         self.log_panel.reported.connect(self._on_log_panel_reported)
         document.refused.connect(self._on_document_refused)
         document.changed.connect(self._on_document_changed)
+        self._show_combat()
         if self.characters_model.rowCount():
             self.characters_table.selectRow(0)
         else:
@@ -178,8 +190,13 @@ class PfpvTrackerTab(QWidget):
     def _on_document_refused(self, reason: str) -> None:
         self.show_message(reason)
 
+    def _show_combat(self) -> None:
+        """The shared turn label ("Out of combat", "Turn 3 — Combat") in the scene's combat colour in combat."""
+        set_look(self.battle_bar.turn_label, "combat", "true" if self.document.battle.round else "false")
+
     def _on_document_changed(self) -> None:
         self.show_message("")  # an action went through: the last refusal no longer applies
+        self._show_combat()
 
     def _on_log_panel_reported(self, text: str, failed: bool) -> None:
         self.show_message(text, refusal=failed)

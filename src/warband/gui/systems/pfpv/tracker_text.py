@@ -61,10 +61,6 @@ def signed(value: int) -> str:
     return f"−{-value}" if value < 0 else "0"
 
 
-def round_text(round_: int) -> str:
-    return _("Round {round} of combat").format(round=round_) if round_ else _("Out of combat")
-
-
 def started_text(round_: int) -> str:
     """When a spell began: in which combat round, or out of combat."""
     return _("round {round}").format(round=round_) if round_ else _("out of combat")

@@ -4,13 +4,15 @@ marker before A3)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import QObject
 
 from warband.gui.battle_base import BattleDocumentBase
 from warband.model.battle import BattleRun
 from warband.model.dice import Dice
 from warband.model.messages import COMMA, N_, SEMICOLON, Phrase, joined, term
-from warband.model.session import RefusedError
+from warband.model.session import Command, RefusedError
 from warband.model.systems.powerdice import battle_rules as rules
 from warband.model.systems.powerdice.battle_commands import HandOver, NextStep, PlaceMarker, roll_cast
 from warband.model.systems.powerdice.battle_state import STEP_NAMES, Marker, PowerDiceBattle
@@ -21,6 +23,13 @@ class PowerDiceBattleDocument(BattleDocumentBase[PowerDiceBattle]):
 
     def __init__(self, run: BattleRun[PowerDiceBattle], parent: QObject | None = None) -> None:
         super().__init__(run, parent)
+
+    def act(self, command: Command[PowerDiceBattle], **log: Any) -> bool:
+        """Carry out an action; the next step taken as a bare command (the battle bar's Next) is logged with what
+        its magic segments did, as `next_step` logs it."""
+        if isinstance(command, NextStep) and not log:
+            return self.next_step()
+        return super().act(command, **log)
 
     @property
     def viewer(self) -> int | None:

@@ -1,5 +1,6 @@
-"""The Turn tracker of a power-dice battle: the step bar on top; the panel of the step (the markers board in A1,
-the castings of B3 and C) beside the casters; the lasting spells beside the log.
+"""The Turn tracker of a power-dice battle: the battle bar on top (the steps, Next step, End battle, and the
+initiative on its second row), the summary below it once the battle is over; the panel of the step (the markers
+board in A1, the castings of B3 and C) beside the casters; the lasting spells beside the log.
 
 Every input becomes an action of the battle document; what the rules refuse comes back through the document's
 `refused` signal and shows on the message line, with its rule. Before A3 nothing here names a side's markers to
@@ -26,9 +27,11 @@ from warband.gui.systems.powerdice.tracker_lasting import LastingPanel
 from warband.gui.systems.powerdice.tracker_log import PowerDiceLogTableModel
 from warband.gui.systems.powerdice.tracker_models import CastersTableModel
 from warband.gui.systems.powerdice.tracker_segments import CastingPanel, step_info
-from warband.gui.systems.powerdice.tracker_step_bar import StepBar
+from warband.gui.systems.powerdice.tracker_step_bar import STEP_QSS, InitiativeCombo, StepMarks
 from warband.gui.systems.powerdice.tracker_text import NOTE_QSS, note_label
+from warband.gui.widgets.battle_bar import BattleBar
 from warband.gui.widgets.battle_log import AskPath, BattleLogPanel
+from warband.gui.widgets.summary_box import SummaryBox
 from warband.gui.widgets.tracker_parts import boxed, editable_table, message_line, show_on_message_line
 from warband.model.messages import _
 
@@ -83,9 +86,13 @@ class PowerDiceTrackerTab(QWidget):
     ) -> None:
         super().__init__(parent)
         self.document = document
-        self.setStyleSheet(NOTE_QSS + " " + MESSAGE_QSS)
-        self.step_bar = StepBar(document, self)
+        self.setStyleSheet(NOTE_QSS + " " + MESSAGE_QSS + " " + STEP_QSS)
+        self.battle_bar = BattleBar(document, self)
+        self.step_marks = StepMarks(document, self.battle_bar)
+        self.initiative_combo = InitiativeCombo(document, self)
+        self.battle_bar.add(self.initiative_combo)
         self.message_label = message_line(self)
+        self.summary_box = SummaryBox(document, self)
 
         self.markers = MarkersBoard(document, self)
         self.b3 = CastingPanel(document, "B3", self)
@@ -129,8 +136,9 @@ class PowerDiceTrackerTab(QWidget):
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(self.step_bar)
+        layout.addWidget(self.battle_bar)
         layout.addWidget(self.message_label)
+        layout.addWidget(self.summary_box)
         layout.addWidget(self.rows, 1)
         self.setFocusProxy(self.casters_table)
 

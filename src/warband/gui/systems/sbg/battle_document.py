@@ -6,6 +6,7 @@ Might on) is thrown by `throw_fate` or `throw_might` and carried by the command 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QObject
 
@@ -13,9 +14,11 @@ from warband.gui.battle_base import BattleDocumentBase
 from warband.model.army import Problem
 from warband.model.battle import BattleRun
 from warband.model.dice import Dice, DiceError, DiceKind
-from warband.model.session import RefusedError
+from warband.model.messages import N_, Phrase, term
+from warband.model.session import Command, RefusedError
 from warband.model.systems.sbg import battle_rules as rules
 from warband.model.systems.sbg.battle_commands import (
+    NextPhase,
     UseMight,
     fate_thrown,
     might_text,
@@ -26,7 +29,7 @@ from warband.model.systems.sbg.battle_commands import (
     throw_fate,
     throw_might,
 )
-from warband.model.systems.sbg.battle_state import SbgBattle
+from warband.model.systems.sbg.battle_state import PHASE_NAMES, PHASES, SbgBattle
 
 Thrown = tuple[tuple[int, ...], DiceKind]
 """Dice thrown and shown before they are used: their values and where they came from."""
@@ -37,6 +40,13 @@ class SbgBattleDocument(BattleDocumentBase[SbgBattle]):
 
     def __init__(self, run: BattleRun[SbgBattle], parent: QObject | None = None) -> None:
         super().__init__(run, parent)
+
+    def act(self, command: Command[SbgBattle], **log: Any) -> bool:
+        """Carry out an action; moving on (the shared bar's Next phase) is logged with where it leads: "On to
+        Move", "Turn 2 begins"."""
+        if isinstance(command, NextPhase) and log.get("text") is None:
+            log["text"] = next_phase_text(self.battle)
+        return super().act(command, **log)
 
     def _thrown(self, throw: Callable[[Dice], Thrown], dice: Dice | None) -> Thrown | None:
         """Dice the model throws (the program's, or the table's), or None when it refuses them (told)."""
@@ -116,3 +126,11 @@ class SbgBattleDocument(BattleDocumentBase[SbgBattle]):
             return None
         values, source = thrown
         return self.apply_fate(key, values, might, lost, source)
+
+
+def next_phase_text(battle: SbgBattle) -> Phrase:
+    """The log line of Next phase: the phase it leads to, or the turn that begins."""
+    after = PHASES[(PHASES.index(battle.phase) + 1) % len(PHASES)]
+    if after == "priority":
+        return Phrase(N_("Turn {turn} begins"), turn=battle.turn + 1)
+    return Phrase(N_("On to {phase}"), phase=term(PHASE_NAMES[after]))

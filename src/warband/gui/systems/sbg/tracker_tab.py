@@ -1,5 +1,7 @@
-"""The Turn tracker of a Strategy Battle Game battle: the turn bar with priority (SB-01) on top; the heroes with
-their Might, Will, Fate and Wounds (SB-02 … SB-04); the heroic actions of the phase (SB-05) beside the log.
+"""The Turn tracker of a Strategy Battle Game battle: the shared battle bar on top (the turn and phase, Next phase,
+End battle) with the game's priority controls on its second row (SB-01), and the shared summary once the battle is
+over; the heroes with their Might, Will, Fate and Wounds (SB-02 … SB-04); the heroic actions of the phase (SB-05)
+beside the log.
 
 Every input becomes an action of the battle document; what the rules refuse comes back through the document's
 `refused` signal and shows on the message line, with its rule.
@@ -21,9 +23,11 @@ from warband.gui.systems.sbg.battle_document import SbgBattleDocument
 from warband.gui.systems.sbg.tracker_heroes import CounterDelegate, HeroesTableModel
 from warband.gui.systems.sbg.tracker_heroics import HeroicsPanel
 from warband.gui.systems.sbg.tracker_log import SbgLogTableModel
-from warband.gui.systems.sbg.tracker_text import TRACKER_QSS, plain_label
-from warband.gui.systems.sbg.tracker_turn_bar import SbgTurnBar
+from warband.gui.systems.sbg.tracker_text import PHASE_HINTS, TRACKER_QSS, plain_label
+from warband.gui.systems.sbg.tracker_turn_bar import SbgPriorityControls
+from warband.gui.widgets.battle_bar import BattleBar
 from warband.gui.widgets.battle_log import AskPath, BattleLogPanel
+from warband.gui.widgets.summary_box import SummaryBox
 from warband.gui.widgets.tracker_parts import boxed, editable_table, message_line, show_on_message_line
 from warband.model.messages import _
 
@@ -42,8 +46,13 @@ class SbgTrackerTab(QWidget):
         super().__init__(parent)
         self.document = document
         self.setStyleSheet(TRACKER_QSS)
-        self.turn_bar = SbgTurnBar(document, self)
+        self.battle_bar = BattleBar(document, self)
+        for phase, step in self.battle_bar.step_labels.items():
+            step.setToolTip(_(PHASE_HINTS[phase]))
+        self.priority = SbgPriorityControls(document, self.battle_bar)
+        self.battle_bar.add(self.priority)
         self.message_label = message_line(self)
+        self.summary_box = SummaryBox(document, self)
 
         self.heroes_model = HeroesTableModel(document, self)
         self.heroes_table = self._heroes_table()
@@ -81,8 +90,9 @@ class SbgTrackerTab(QWidget):
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(self.turn_bar)
+        layout.addWidget(self.battle_bar)
         layout.addWidget(self.message_label)
+        layout.addWidget(self.summary_box)
         layout.addWidget(self.rows, 1)
         self.setFocusProxy(self.heroes_table)
 

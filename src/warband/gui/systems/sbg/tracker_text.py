@@ -16,7 +16,7 @@ PHASE_HINTS: dict[str, str] = {
     "fight": N_("Fight: heroic combats are declared first, then the side with priority orders the fights"),
     "end": N_("End: the end of the turn"),
 }
-"""Tooltips of the phase steps on the turn bar."""
+"""Tooltips of the phase steps on the battle bar."""
 
 TRACKER_QSS = (
     'QLabel[note="true"] { background: #e8f1fb; color: #173f6b; border: 1px solid #a9c6e8;'
@@ -26,14 +26,13 @@ TRACKER_QSS = (
     ' QLabel#messageLabel[kind="note"] { background: #e8f1fb; color: #173f6b; border: 1px solid #a9c6e8;'
     " border-radius: 3px; padding: 3px 6px; }"
     ' QLabel#messageLabel[kind=""] { border: 1px solid transparent; padding: 3px 6px; }'
-    ' QLabel[step="true"] { padding: 2px 8px; border-radius: 3px; border: 1px solid transparent; }'
-    ' QLabel[step="true"][current="true"] { background: palette(highlight); color: palette(highlighted-text); }'
     " QLabel#heroicTurnLabel { font-weight: bold; padding: 4px 8px; border-width: 0 0 0 5px; border-style: solid;"
     " border-color: transparent; }"
     ' QLabel#heroicTurnLabel[side="0"] { border-color: #3574c4; }'
     ' QLabel#heroicTurnLabel[side="1"] { border-color: #c4473a; }'
 )
-"""Set once on the tab; a label takes a look by its `note`, `kind`, `current` or `side` property."""
+"""Set once on the tab; a label takes a look by its `note`, `kind` or `side` property (the battle bar's phase
+steps have the bar's own sheet)."""
 
 
 def note_label(name: str, parent: QWidget) -> QLabel:

@@ -139,6 +139,11 @@ def summary(battle: ConfrontationBattle, log: Sequence[LogEntry]) -> Summary:
             Phrase(
                 N_("Miracles: {calls} called, {successes} succeeded"), calls=side.calls, successes=side.successes
             ),
+            (
+                Phrase(N_("{percent} % success"), percent=round(rate * 100))
+                if (rate := side.success_rate) is not None
+                else term(N_("no call"))
+            ),
         )
         sides.append(SideSummary(side.player, lines))
     return Summary(tuple(sides))

@@ -19,4 +19,5 @@ GAME = GameInfo(
     points_name=None,  # a party has no points: the roster shows no total and no limit
     rule_prefix="PF",
     rules_title=N_("Par le Fer et par le Verbe: mage casting"),
+    turn_title=N_("Round {turn} — {phase}"),  # a scene counts combat rounds
 )
