@@ -19,7 +19,7 @@ are for people to read. Everything runs offscreen with HOME and the XDG folders 
    (problems, odds, chart, order line, and the paint): one frame, 16 ms (for information).
 2. Two 100-model armies (Faithful of the built-in catalog with 2-4 miracles each, picked among those
    `options()` allows, and non-Faithful) in a battle started through the real main window, shown at 1280x800
-   on the Turn tracker tab in the Divination phase. Each action is `document.act(...)` (or `call_miracle`,
+   on the Turn tracker tab in the Divination phase. Each action is `document.act(...)` (or `roll` of a call,
    `undo`) then `processEvents()`: the command, the journal line written (its fsync is on a worker thread, as
    in the program), every view of both battle tabs brought up to date and painted. Target: one frame, 16 ms.
    (a) a model flag (engaged) on the Faithful whose turn it is, True and False alternately (it leaves and
@@ -73,10 +73,11 @@ from bench_gui import (
 )
 from bench_model import DEFAULT_SEED, Figure, Table, measure
 from warband.gui.battle_actions import RESOLVER_INDEX, TRACKER_INDEX
+from warband.gui.battle_document import BattleDocument
 from warband.gui.main_window import MainWindow
 from warband.gui.new_battle_dialog import NewBattle
 from warband.gui.settings import Settings
-from warband.gui.systems.confrontation.battle_document import BattleDocument
+from warband.gui.systems.confrontation.divination_order import order_of
 from warband.gui.systems.confrontation.resolver_tab import ResolverTab
 from warband.model.army import Army, options
 from warband.model.battle import BattleRun
@@ -224,7 +225,7 @@ class BattleAsker(BenchAsker):
 class Setup:
     window: MainWindow
     driver: Driver
-    document: BattleDocument
+    document: BattleDocument[ConfrontationBattle]
     resolver: ResolverTab
     figures: list[Figure]  # timed while setting up, printed in section 2
 
@@ -273,7 +274,7 @@ def bench_fervour(table: Table, setup: Setup, reps: Repetitions) -> Refresh | No
     window, driver, document, resolver = setup.window, setup.driver, setup.document, setup.resolver
     window.tabs.setCurrentIndex(RESOLVER_INDEX)
     driver.settle()
-    current = document.order().current
+    current = order_of(document.battle).current
     if current is None:
         print("\n1b. Resolver: skipped, no Faithful may call a miracle")
         return None
@@ -338,7 +339,9 @@ def acted(done: object, what: str) -> None:
         sys.exit(f"{what}: refused or changed nothing")
 
 
-def run_series(driver: Driver, document: BattleDocument, series: Series, warmup: int) -> dict[str, Refresh]:
+def run_series(
+    driver: Driver, document: BattleDocument[ConfrontationBattle], series: Series, warmup: int
+) -> dict[str, Refresh]:
     before = document.battle
     for _ in range(warmup):
         for step in series.steps:
@@ -364,9 +367,9 @@ class Subjects:
     request: CallRequest
 
 
-def pick_subjects(document: BattleDocument) -> Subjects:
+def pick_subjects(document: BattleDocument[ConfrontationBattle]) -> Subjects:
     battle = document.battle
-    for slot in document.order().slots:
+    for slot in order_of(document.battle).slots:
         m = model(battle, slot.key)
         for mid in m.unit.miracles:
             miracle = battle.entries.miracles.get(mid)
@@ -377,7 +380,9 @@ def pick_subjects(document: BattleDocument) -> Subjects:
     sys.exit("no Faithful of the order may call a miracle of fixed difficulty")
 
 
-def action_series(document: BattleDocument, subjects: Subjects, reps: Repetitions) -> dict[str, Series]:
+def action_series(
+    document: BattleDocument[ConfrontationBattle], subjects: Subjects, reps: Repetitions
+) -> dict[str, Series]:
     key = subjects.key
 
     def flag(value: bool) -> Callable[[], None]:
@@ -389,7 +394,7 @@ def action_series(document: BattleDocument, subjects: Subjects, reps: Repetition
         return lambda: acted(document.act(command), f"T.F. {value} on {key}")
 
     def call() -> None:
-        acted(document.call_miracle(subjects.request, TypedDice((TYPED_DIE,))), f"calling {subjects.request}")
+        acted(document.roll(subjects.request, TypedDice((TYPED_DIE,))), f"calling {subjects.request}")
 
     history = document.run.session
 
@@ -436,7 +441,7 @@ def bench_actions(table: Table, setup: Setup, reps: Repetitions) -> tuple[dict[s
     battle = document.battle
     everyone = models(battle)
     faithful = [m for m in everyone if m.faithful]
-    order = document.order()
+    order = order_of(document.battle)
     table.section(
         f"2. Two armies of {UNITS} ({len(everyone)} models, {len(faithful)} Faithful with "
         f"{sum(len(m.unit.miracles) for m in faithful)} miracles), Turn tracker at 1280x800, Divination phase"
@@ -483,7 +488,7 @@ def bench_model_only(table: Table, setup: Setup, reps: Repetitions, folder: Path
     run.close_journal(remove=True)
     table.add(
         Figure(
-            "  divination_order() (once per state: BattleDocument.order)",
+            "  divination_order() (once per state: order_of)",
             measure(divination_order, reps.model_only, lambda: (battle,)),
         )
     )

@@ -187,12 +187,14 @@ def test_the_tracker_and_resolver_are_accessible(qtbot, window, asker, system):
     # on through the phases (or steps, or rounds): each one shows its own panel in the tracker
     window.tabs.setCurrentIndex(1)
     if system == "powerdice":
+        from warband.gui.systems.powerdice.actions import hand_over, place_marker
+
         document = window.battles.document
         first = document.battle.choosing
         for side in (first, 1 - first):  # both players place their markers face down, then hand over
             for unit in window.document.army.units:
-                document.place_marker(f"{side}:{unit.id}", "incantation")  # refused for a model that casts nothing
-            assert document.hand_over()
+                place_marker(document, f"{side}:{unit.id}", "incantation")  # refused for one that casts nothing
+            assert hand_over(document)
             assert_accessible(window, f"{system} tracker, side {side} placed")
     for step in range(8):
         (next_button,) = [

@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
 from warband import api
+from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.registry import battle_kit
 from warband.gui.widgets.battle_bar import BattleBar
 from warband.gui.widgets.summary_box import SummaryBox
@@ -28,8 +29,7 @@ def document_of(builtin_load):
     def make(game):
         sides = [(player, example(game.id)) for player in ("Aline", "Bruno")[: game.sides]]
         run = api.start_battle(sides, builtin_load.for_system(game.id), dice=api.SeededDice(5))
-        kit = battle_kit(game.id)
-        document = kit.document(run)
+        document = BattleDocument(run)
         made.append(document)
         return document
 
@@ -95,3 +95,28 @@ def test_the_next_button_speaks_the_games_words(qtbot, document_of):
         words[game.id] = bar.next_button.text()
     assert words["confrontation"] == "Next phase ▶"
     assert words["powerdice"] == "Next step ▶"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
+def test_the_one_document_takes_any_games_actions_and_rolls(qtbot, document_of, game):
+    from warband.gui.battle_document import BattleDocument
+
+    document = document_of(game)
+    assert type(document) is BattleDocument  # one document for every game
+    refused: list[str] = []
+    document.refused.connect(refused.append)
+    for _step in range(12):  # on through the battle, rolling whatever the model offers
+        actions = [a for a in document.actions() if a.allowed and a.kind not in ("end_battle", "previous_phase")]
+        actions = [a for a in actions if a.command is None or a.command.apply(document.battle) != document.battle]
+        actions = [a for a in actions if a.command is None or a.command.apply(document.battle) != document.battle]
+        rolls = [a for a in actions if a.request is not None]
+        pick = rolls[0] if rolls else actions[0]
+        lines = len(document.run.log)
+        assert document.take(pick)
+        assert len(document.run.log) == lines + 1
+    assert refused == []
+    blocked = next((a for a in document.actions() if not a.allowed), None)
+    if blocked is not None:
+        before = document.battle
+        assert not document.take(blocked)
+        assert refused and document.battle == before

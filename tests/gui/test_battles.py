@@ -12,6 +12,7 @@ from tests.gui.conftest import army
 from warband.gui.battle_actions import JOURNAL_SUFFIX, NoBattlePage
 from warband.gui.dialogs import Unsaved
 from warband.gui.new_battle_dialog import NewBattle, NewBattleDialog
+from warband.gui.systems.confrontation.divination_order import order_of
 from warband.gui.widgets.battle_log import BattleLogModel
 from warband.model.army import save_army
 from warband.model.battle import load_battle
@@ -193,9 +194,9 @@ def test_a_whole_turn_played_in_the_window(qtbot, window, asker):
 
     # the order: Aline's priestess (Discipline 4, Tactical winner) first; Bruno's cannot call (CF-11)
     order = tracker.findChild(QTableView, "divinationOrderTable")
-    assert document.order().current.key == "0:u1"
+    assert order_of(document.battle).current.key == "0:u1"
     assert "Iron Priestess" in order.model().index(0, 2).data()
-    assert [x.key for x in document.order().barred] == ["1:u1"]
+    assert [x.key for x in order_of(document.battle).barred] == ["1:u1"]
 
     # the Resolver refuses Bruno's priestess with the rule and its reason
     window.tabs.setCurrentIndex(2)
@@ -252,7 +253,7 @@ def test_extra_typed_dice_are_refused(window, asker):
     before = document.battle
     refusals = []
     document.refused.connect(refusals.append)
-    assert document.call_miracle(CallRequest("0:u1", "renfort", 3, True), TypedDice((5, 2))) is None
+    assert document.roll(CallRequest("0:u1", "renfort", 3, True), TypedDice((5, 2))) is None
     assert refusals == ["2 dice typed, but the roll used 1: check the dice."]
     assert document.battle is before
 
@@ -270,7 +271,7 @@ def test_the_resolver_behind_the_tracker_catches_up_when_shown(qtbot, window, as
     document.act(NextPhase())
     miracle = window.battles.resolver.findChild(QComboBox, "miracleCombo")
     window.tabs.setCurrentIndex(1)  # the tracker in front: the resolver waits
-    assert document.call_miracle(CallRequest("0:u1", "renfort", 3, True), TypedDice((5,))) is not None
+    assert document.roll(CallRequest("0:u1", "renfort", 3, True), TypedDice((5,))) is not None
     window.tabs.setCurrentIndex(2)
     assert miracle.findData("renfort") == -1
 
@@ -286,7 +287,9 @@ def test_a_powerdice_battle_saves_reopens_and_resumes(make_window, asker, tmp_pa
     asker.new_battle_answer = NewBattle((("Aline", pd_army), ("Bruno", pd_army)), PowerDiceOptions())
     assert window.battles.new_battle()
     document = window.battles.document
-    assert document.place_marker("0:u1", "incantation")
+    from warband.gui.systems.powerdice.actions import place_marker
+
+    assert place_marker(document, "0:u1", "incantation")
     expected = document.battle
     path = tmp_path / "pd.battle.json"
     asker.save_battle_answer = path

@@ -11,7 +11,8 @@ from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QApplication, QToolTip
 
-from warband.gui.systems.confrontation.battle_document import BattleDocument
+from warband.gui.battle_document import BattleDocument
+from warband.gui.systems.confrontation.divination_order import order_of
 from warband.gui.systems.confrontation.resolver_divination_view import divination_bars, odds_text
 from warband.gui.systems.confrontation.resolver_tab import ResolverTab
 from warband.gui.widgets.dice_entry import DiceEntryWidget, read_dice
@@ -23,7 +24,7 @@ from warband.model.dice import D5, D6, DiceError, SeededDice, TypedDice, divinat
 from warband.model.systems.confrontation.battle_calls import CallRequest
 from warband.model.systems.confrontation.battle_commands import NextPhase, SetModelFlag, SetModelNumber
 from warband.model.systems.confrontation.battle_rules import start_battle
-from warband.model.systems.confrontation.battle_state import RulesOptions
+from warband.model.systems.confrontation.battle_state import ConfrontationBattle, RulesOptions
 from warband.model.systems.confrontation.schema import ConfrontationArmy
 
 PRIESTESS, SHAMAN = "0:u1", "1:u1"
@@ -58,9 +59,9 @@ def armies():
 @pytest.fixture
 def make_tab(qtbot, catalogs):
     """A Resolver tab on a fresh battle in the Divination phase, with the given rules options."""
-    documents: list[BattleDocument] = []
+    documents: list[BattleDocument[ConfrontationBattle]] = []
 
-    def build(options: RulesOptions | None = None) -> tuple[ResolverTab, BattleDocument]:
+    def build(options: RulesOptions | None = None) -> tuple[ResolverTab, BattleDocument[ConfrontationBattle]]:
         battle = start_battle(armies(), catalogs, options)
         battle = NextPhase().apply(NextPhase().apply(battle))
         document = BattleDocument(BattleRun(battle, dice=SeededDice(1)))
@@ -98,7 +99,7 @@ def miracles_listed(tab: ResolverTab) -> list[str]:
 # --- choosing the call -------------------------------------------------------------------------------------
 def test_cf_13_the_current_faithful_is_preselected(tab_doc):
     tab, document = tab_doc
-    assert document.order().current.key == PRIESTESS
+    assert order_of(document.battle).current.key == PRIESTESS
     assert tab.selected_key == PRIESTESS
     assert tab.faithful_combo.currentData() == PRIESTESS
     texts = [tab.faithful_combo.itemText(i) for i in range(tab.faithful_combo.count())]
@@ -381,10 +382,10 @@ def test_ar_02_the_document_refuses_an_unknown_miracle_with_the_reason(unknown_t
     before = document.battle
     request = CallRequest(PRIESTESS, GONE, 2, True, 6)
     with qtbot.waitSignal(document.refused) as refused:
-        assert document.call_miracle(request, TypedDice((4,))) is None
+        assert document.roll(request, TypedDice((4,))) is None
     assert refused.args[0].startswith(f"AR-02: The miracle “{GONE}” of Iron Priestess")
     with qtbot.waitSignal(document.refused):
-        assert document.call_miracle(request) is None  # the program's dice: none thrown
+        assert document.roll(request) is None  # the program's dice: none thrown
     assert document.battle is before and document.run.log == []
     choose(tab, "renfort", 3, sight=True)
     assert tab.roll_button.isEnabled()  # the miracles the catalogs know are called as before

@@ -9,7 +9,9 @@ from PySide6.QtGui import QFont, QShortcut
 from PySide6.QtWidgets import QApplication
 
 from tests.gui.conftest import army
-from warband.gui.systems.confrontation.battle_document import BattleDocument
+from warband.gui.battle_document import BattleDocument
+from warband.gui.systems.confrontation.divination_order import order_of
+from warband.gui.systems.confrontation.rolls import roll_tactical
 from warband.gui.systems.confrontation.tracker_divination_models import (
     MIME_TYPE,
     BarredTableModel,
@@ -230,10 +232,44 @@ def test_roll_the_tactical_winner_then_enter_it(qtbot, make_tab, document):
     assert document.battle.tactical_winner is None
 
 
+def test_a_tied_tactical_roll_is_logged_changes_nothing_and_says_roll_again(make_tab, document):
+    tab = make_tab(document)
+    before, refusals = document.battle, []
+    document.refused.connect(refusals.append)
+    assert roll_tactical(document, TypedDice((3, 3))) == (3, 3)
+    assert document.battle is before and not document.run.session.can_undo
+    assert document.run.log[-1].text == "Tactical roll: 3 – 3, a tie: roll again"
+    assert document.run.log[-1].dice == (3, 3) and document.run.log[-1].source == "typed"
+    assert refusals == ["Both sides rolled 3 for the Tactical roll: roll again."]  # CF-15
+    assert tab.message_label.text() == refusals[0]
+    assert roll_tactical(document, TypedDice((2, 5))) == (2, 5)
+    assert document.battle.tactical_winner == 1 and len(refusals) == 1
+    assert document.run.log[-1].text == "Tactical roll: 2 – 5, Bruno wins"
+
+
+def test_table_dice_that_do_not_fit_the_tactical_roll_are_refused(document):
+    before, log, refusals = document.battle, list(document.run.log), []
+    document.refused.connect(refusals.append)
+    assert roll_tactical(document, TypedDice((4,))) is None  # one die for two sides
+    assert len(refusals) == 1 and document.battle is before and document.run.log == log
+
+
+def test_the_divination_order_is_worked_out_once_per_state(tied_document):
+    to_divination(tied_document)
+    battle = tied_document.battle
+    order = order_of(battle)
+    assert order_of(battle) is order and order_of(tied_document.battle) is order
+    tied_document.act(SetTacticalWinner(side=1))
+    assert order_of(tied_document.battle) is not order
+    assert not order_of(tied_document.battle).needs_tactical_winner
+    tied_document.undo()
+    assert order_of(tied_document.battle) is order  # the same state again
+
+
 def test_a_tie_across_sides_without_a_winner_shows_a_warning(make_tab, tied_document):
     tab = make_tab(tied_document)
     to_divination(tied_document)
-    assert tied_document.order().needs_tactical_winner
+    assert order_of(tied_document.battle).needs_tactical_winner
     assert tab.tie_warning.isVisible()
     assert "CF-15" in tab.tie_warning.text()
     assert tab.tie_warning.geometry().top() >= tab.battle_bar.geometry().bottom()  # just below the bar
@@ -350,8 +386,8 @@ def test_temporary_faith_and_discipline_bonus_edits(make_tab, tied_document):
 def test_shot_after_a_call_is_refused_and_stays_unchecked(make_tab, document):
     tab = make_tab(document)
     to_divination(document)
-    outcome = document.call_miracle(CallRequest("0:u1", "messager-divin", 2, True, 5), TypedDice((6,)))
-    assert outcome is not None and outcome.success
+    roll = document.roll(CallRequest("0:u1", "messager-divin", 2, True, 5), TypedDice((6,)))
+    assert roll is not None and roll.outcome.success
     model = tab.models.model
     row = model.row_of("0:u1")
     assert model.index(row, model.CALLED).data() == "Divine Messenger"
@@ -387,10 +423,10 @@ def test_done_moves_the_current_faithful_on(qtbot, make_tab, tied_document):
     tab = make_tab(tied_document)
     to_divination(tied_document)
     panel = tab.divination
-    assert tied_document.order().current.key == "0:p3"
+    assert order_of(tied_document.battle).current.key == "0:p3"
     qtbot.mouseClick(panel.done_button, Qt.MouseButton.LeftButton)
     assert tied_document.battle.models["0:p3"].divination_done
-    assert tied_document.order().current.key == "0:p1"
+    assert order_of(tied_document.battle).current.key == "0:p1"
     assert panel.order_model.current_row() == 1
     assert panel.order_model.index(0, DivinationOrderTableModel.DONE).data() == "✓"
     tied_document.undo()
@@ -458,7 +494,7 @@ def test_the_log_shows_entries_marks_undone_ones_and_scrolls_to_the_newest(make_
     tab = make_tab(document)
     model = tab.log_panel.model
     to_divination(document)
-    document.call_miracle(CallRequest("0:u1", "messager-divin", 2, True, 5), TypedDice((6,)))
+    document.roll(CallRequest("0:u1", "messager-divin", 2, True, 5), TypedDice((6,)))
     row = model.rowCount() - 1
     assert [model.index(row, c).data() for c in range(4)] == [
         "1",
@@ -516,8 +552,8 @@ def test_end_battle_shows_the_summary(qtbot, make_tab, document):
     tab = make_tab(document)
     bar = tab.battle_bar
     to_divination(document)
-    document.call_miracle(CallRequest("0:u1", "messager-divin", 2, True, 5), TypedDice((6,)))
-    document.call_miracle(CallRequest("0:u1", "priere", 1, True), TypedDice((1,)))
+    document.roll(CallRequest("0:u1", "messager-divin", 2, True, 5), TypedDice((6,)))
+    document.roll(CallRequest("0:u1", "priere", 1, True), TypedDice((1,)))
     tab.models.model.setData(tab.models.model.index(5 + 4, ModelsTableModel.WOUNDS), "killed", EDIT)
     assert not tab.summary_box.isVisible()
     assert bar.end_button.text() == "End battle"

@@ -9,8 +9,9 @@ import os
 
 from tests.gui.test_battles import start
 from tests.model.test_journal_damage import FailingDisk
-from warband.gui import battle_base
+from warband.gui import battle_document
 from warband.gui.battle_actions import JOURNAL_SUFFIX
+from warband.gui.systems.confrontation.rolls import roll_tactical
 from warband.model.battle import load_battle
 from warband.model.systems.confrontation.battle_commands import NextPhase, SetModelFlag
 
@@ -50,7 +51,7 @@ def test_a_disk_error_after_the_action_is_told_at_once(qtbot, window, asker, mon
     def failing_fsync(_fd):
         raise OSError(errno.EIO, os.strerror(errno.EIO))
 
-    monkeypatch.setattr(battle_base.os, "fsync", failing_fsync)
+    monkeypatch.setattr(battle_document.os, "fsync", failing_fsync)
     assert document.act(NextPhase())  # carried out: the error shows only on the worker, after
     qtbot.waitUntil(lambda: len(asker.journal_failures) >= 1)
     assert "Input/output error" in asker.journal_failures[0]
@@ -107,7 +108,7 @@ def test_ar_05_a_second_tactical_roll_with_the_same_winner_is_logged_and_resumed
     winners = []
     while len(winners) < 2 or winners[-1] != winners[-2]:
         lines = len(document.run.log)
-        first, second = document.roll_tactical()
+        first, second = roll_tactical(document)
         if first != second:
             winners.append(first > second)
         assert len(document.run.log) == lines + 1  # every roll of the dice is logged

@@ -288,8 +288,8 @@ def test_settings_file_is_json(window, tmp_path):
 
 
 def test_a_powerdice_army_opens_in_its_own_builder_and_plays_its_own_battle(window, asker):
+    from warband.gui.battle_document import BattleDocument
     from warband.gui.new_battle_dialog import NewBattle
-    from warband.gui.systems.powerdice.battle_document import PowerDiceBattleDocument
     from warband.gui.systems.powerdice.builder_unit_panel import PowerDiceUnitPanel
     from warband.gui.systems.powerdice.resolver_tab import PowerDiceResolverTab
     from warband.gui.systems.powerdice.tracker_tab import PowerDiceTrackerTab
@@ -305,7 +305,7 @@ def test_a_powerdice_army_opens_in_its_own_builder_and_plays_its_own_battle(wind
         (("Aline", window.document.army), ("Bruno", window.document.army)), PowerDiceOptions(), 1
     )
     assert window.battles.new_battle()
-    assert isinstance(window.battles.document, PowerDiceBattleDocument)
+    assert type(window.battles.document) is BattleDocument
     assert isinstance(window.battles.tracker, PowerDiceTrackerTab)
     assert isinstance(window.battles.resolver, PowerDiceResolverTab)
     assert window.battles.document.battle.choosing == 1  # Bruno has the initiative: he places first
@@ -314,8 +314,8 @@ def test_a_powerdice_army_opens_in_its_own_builder_and_plays_its_own_battle(wind
 
 
 def test_an_sbg_army_opens_in_its_builder_and_plays_its_battle(window, asker):
+    from warband.gui.battle_document import BattleDocument
     from warband.gui.new_battle_dialog import NewBattle
-    from warband.gui.systems.sbg.battle_document import SbgBattleDocument
     from warband.gui.systems.sbg.builder_unit_panel import SbgUnitPanel
     from warband.gui.systems.sbg.resolver_tab import SbgResolverTab
     from warband.gui.systems.sbg.tracker_tab import SbgTrackerTab
@@ -328,7 +328,7 @@ def test_an_sbg_army_opens_in_its_builder_and_plays_its_battle(window, asker):
     army = window.document.army
     asker.new_battle_answer = NewBattle((("Aline", army), ("Bruno", army)), SbgOptions(will_dice="several"))
     assert window.battles.new_battle()
-    assert isinstance(window.battles.document, SbgBattleDocument)
+    assert type(window.battles.document) is BattleDocument  # the one document of every game
     assert isinstance(window.battles.tracker, SbgTrackerTab)
     assert isinstance(window.battles.resolver, SbgResolverTab)
     assert window.battles.document.battle.options.will_dice == "several"
@@ -339,9 +339,9 @@ def test_an_sbg_army_opens_in_its_builder_and_plays_its_battle(window, asker):
 
 
 def test_a_pfpv_party_plays_a_scene(window, asker):
+    from warband.gui.battle_document import BattleDocument
     from warband.gui.new_battle_dialog import NewBattle, NewBattleDialog
     from warband.gui.systems.pfpv.resolver_tab import PfpvResolverTab
-    from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
     from warband.gui.systems.pfpv.tracker_tab import PfpvTrackerTab
     from warband.model.locations import data_dir
 
@@ -354,7 +354,7 @@ def test_a_pfpv_party_plays_a_scene(window, asker):
     dialog.deleteLater()
     asker.new_battle_answer = NewBattle(choice.sides, choice.options)
     assert window.battles.new_battle()
-    assert isinstance(window.battles.document, PfpvSceneDocument)
+    assert type(window.battles.document) is BattleDocument  # the one document of every game
     assert isinstance(window.battles.tracker, PfpvTrackerTab)
     assert isinstance(window.battles.resolver, PfpvResolverTab)
     assert window.windowTitle().startswith("Battle: Claire")

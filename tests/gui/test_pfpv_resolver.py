@@ -8,14 +8,15 @@ from fractions import Fraction
 import pytest
 from PySide6.QtWidgets import QLabel, QTabWidget
 
+from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.pfpv.resolver_tab import PfpvResolverTab
-from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
+from warband.gui.systems.pfpv.rolls import casting_odds
 from warband.model.army import load_army
 from warband.model.battle import BattleRun
 from warband.model.catalog import builtin_catalog_paths, load_catalogs
 from warband.model.dice import SeededDice
 from warband.model.locations import data_dir
-from warband.model.systems.pfpv.scene import CastingSetup, SetValue, StartCasting, start_scene
+from warband.model.systems.pfpv.scene import CastingSetup, SetValue, StartCasting, build_setup, start_scene
 
 MERLIN, APPRENTICE, PYROMANCER = "u1", "u2", "u3"
 ERUPTION, SLEEP, SHIELD = "eruption-volcanique", "sommeil", "bouclier-magique"
@@ -31,7 +32,7 @@ def pfpv_catalogs():
 def resolver(qtbot, pfpv_catalogs):
     """The tab on the example company (Merlin, his apprentice, the pyromancer), with seeded dice."""
     party = load_army(data_dir() / "pfpv" / "examples" / "the-company.warband.json")
-    document = PfpvSceneDocument(BattleRun(start_scene(party, pfpv_catalogs), dice=SeededDice(1)))
+    document = BattleDocument(BattleRun(start_scene(party, pfpv_catalogs), dice=SeededDice(1)))
     tab = PfpvResolverTab(document)
     qtbot.addWidget(tab)
     yield tab, document
@@ -52,8 +53,8 @@ def type_rolls(tab, contact, control):
 
 
 def assert_odds_shown(tab, document):
-    """Every row shows the document's exact chance; the harmless failure includes no energy (PF-03)."""
-    odds = document.odds(tab.selected_key, tab.choice())
+    """Every row shows the model's exact chance; the harmless failure includes no energy (PF-03)."""
+    odds = casting_odds(document.battle, tab.selected_key, tab.choice())
     assert tab.odds_panel.odds == odds
     for outcome in OUTCOMES:
         expected = odds.outcomes.get(outcome, Fraction(0))
@@ -106,7 +107,7 @@ def test_odds_shown_equal_the_documents_exact_odds(resolver):
     assert tab.odds_panel.fraction_labels["success"].text() == str(odds.outcomes["success"]) == "325/3888"
     assert tab.odds_panel.percent_labels["success"].text() == "8.4%"
     assert "Expected loss per casting: 42.0 Don (108775/2592)" in tab.odds_panel.cost_label.text()
-    setup = document.setup(MERLIN, tab.choice())
+    setup = build_setup(document.battle, MERLIN, tab.choice())
     assert tab.odds_panel.shown_targets == {"s:feu": 10, "s:terre": 11, "d:destruction": 3}
     assert tab.odds_panel.shown_targets["d:destruction"] == setup.control_target("destruction")
 

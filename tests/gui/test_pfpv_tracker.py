@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QHeaderView, QLabel, QSpinBox, QWidget
 
-from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
+from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.pfpv.tracker_casting import CastingTableModel
 from warband.gui.systems.pfpv.tracker_characters import RANGE_ROLE, CharactersTableModel
 from warband.gui.systems.pfpv.tracker_log import PfpvLogTableModel
@@ -47,7 +47,7 @@ def pfpv_catalogs():
 def document(pfpv_catalogs):
     party = load_army(data_dir() / "pfpv" / "examples" / "the-company.warband.json")
     scene = start_scene(party, pfpv_catalogs)
-    made = PfpvSceneDocument(BattleRun(scene, dice=SeededDice(1)))
+    made = BattleDocument(BattleRun(scene, dice=SeededDice(1)))
     yield made
     made.close()
 
@@ -376,10 +376,13 @@ def test_rounds_go_on_with_f8_and_combat_ends(qtbot, tab, document):
     assert document.battle.round == 1
     assert bar.turn_label.text() == "Round 1 — Combat"
     assert document.run.log[-1].text == "Combat begins: round 1"
+    assert document.undo_label == "Next combat round"  # the Edit menu keeps it short; the log says more
+    assert bar.next_button.text() == "Next combat round ▶"  # what the button does, not the log's words
     click(qtbot, bar.next_button)
     click(qtbot, bar.next_button)
     assert bar.turn_label.text() == "Round 3 — Combat"
-    assert document.run.log[-1].text == "Round 3 begins"
+    assert document.run.log[-1].text == "Round 3 begins" and document.undo_label == "Next combat round"
+    assert bar.next_button.text() == "Next combat round ▶"
     assert tab.log_panel.model.index(len(document.run.log) - 1, PfpvLogTableModel.WHEN).data() == "Round 2"
     click(qtbot, end_combat)
     assert document.battle.round == 0

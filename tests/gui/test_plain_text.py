@@ -339,12 +339,14 @@ def visit_resolver(found: Sweep, window, stage: str) -> None:
 
 def place_markers(window) -> None:
     """Power dice: both players place their markers face down, then hand over (PD-03)."""
+    from warband.gui.systems.powerdice.actions import hand_over, place_marker
+
     document = window.battles.document
     while getattr(document.battle, "choosing", None) is not None:
         side = document.battle.choosing
         for unit in window.document.army.units:
-            document.place_marker(f"{side}:{unit.id}", "incantation")  # refused for a model that casts nothing
-        assert document.hand_over()
+            place_marker(document, f"{side}:{unit.id}", "incantation")  # refused for a model that casts nothing
+        assert hand_over(document)
 
 
 def next_button(window) -> QAbstractButton:

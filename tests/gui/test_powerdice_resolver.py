@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QTabWidget
 
-from warband.gui.systems.powerdice.battle_document import PowerDiceBattleDocument
+from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.powerdice.resolver_tab import PowerDiceResolverTab
 from warband.gui.widgets.odds_chart import BarKind
 from warband.model.army import load_army
@@ -17,8 +17,9 @@ from warband.model.battle import BattleRun
 from warband.model.catalog import builtin_catalog_paths, load_catalogs
 from warband.model.dice import SeededDice
 from warband.model.locations import data_dir
-from warband.model.systems.powerdice.battle_commands import HandOver, PlaceMarker
+from warband.model.systems.powerdice.battle_commands import HandOver, NextStep, PlaceMarker
 from warband.model.systems.powerdice.battle_rules import next_step, start_battle
+from warband.model.systems.powerdice.battle_state import PowerDiceBattle
 from warband.model.systems.powerdice.schema import PowerDiceArmy
 
 MAGE, APPRENTICE, ACOLYTE = "0:u1", "0:u2", "0:u3"
@@ -72,13 +73,13 @@ def to_step(battle, step):
 @pytest.fixture
 def make_tab(qtbot, catalogs):
     """A Resolver tab on a fresh battle at `step`, the markers placed in A1 when given."""
-    documents: list[PowerDiceBattleDocument] = []
+    documents: list[BattleDocument[PowerDiceBattle]] = []
 
     def build(step="B3", markers=None, bruno=None):
         battle = start_battle([("Aline", example_army()), ("Bruno", bruno or example_army())], catalogs)
         if markers is not None:
             battle = to_step(place(battle, markers), step)
-        document = PowerDiceBattleDocument(BattleRun(battle, dice=SeededDice(1)))
+        document = BattleDocument(BattleRun(battle, dice=SeededDice(1)))
         documents.append(document)
         tab = PowerDiceResolverTab(document)
         qtbot.addWidget(tab)
@@ -308,7 +309,7 @@ def test_a_hidden_tab_catches_up_when_shown(b3, qtbot):
     tabs.show()
     qtbot.waitExposed(tabs)
     assert not tab.isVisible()
-    document.next_step()  # on to C
+    document.act(NextStep())  # on to C
     assert tab.step_label.text().startswith("B3")  # not refreshed while behind another tab
     tabs.setCurrentWidget(tab)
     assert tab.step_label.text().startswith("C Activations")

@@ -19,7 +19,8 @@ from PySide6.QtWidgets import (
 )
 
 from warband.api import get_system
-from warband.gui.systems.powerdice.battle_document import PowerDiceBattleDocument
+from warband.gui.battle_document import BattleDocument
+from warband.gui.systems.powerdice.actions import hand_over, place_marker
 from warband.gui.systems.powerdice.tracker_lasting import LastingTableModel
 from warband.gui.systems.powerdice.tracker_log import PowerDiceLogTableModel
 from warband.gui.systems.powerdice.tracker_models import KEY_ROLE, CastersTableModel, CastingTableModel
@@ -30,6 +31,7 @@ from warband.model.battle import BattleRun
 from warband.model.dice import SeededDice, TypedDice
 from warband.model.locations import data_dir
 from warband.model.messages import _, spoken_text
+from warband.model.systems.powerdice.battle_commands import NextStep
 from warband.model.systems.powerdice.battle_rules import CastRequest, start_battle
 from warband.model.systems.powerdice.battle_state import STEPS
 
@@ -64,7 +66,7 @@ def make_document(pd_catalogs, pd_army):
 
     def make(seed=1):
         battle = start_battle([("Aline", pd_army), ("Bruno", pd_army)], pd_catalogs)
-        document = PowerDiceBattleDocument(BattleRun(battle, dice=SeededDice(seed)))
+        document = BattleDocument(BattleRun(battle, dice=SeededDice(seed)))
         made.append(document)
         return document
 
@@ -192,18 +194,18 @@ def leaks(texts, hidden_side):
 # --- the models ------------------------------------------------------------------------------------------------
 def test_every_model_passes_the_model_tester(qtmodeltester, document):
     for key, marker in FIRST_CHOICES.items():
-        document.place_marker(key, marker)
-    document.hand_over()
+        place_marker(document, key, marker)
+    hand_over(document)
     models = [CastersTableModel(document), PowerDiceLogTableModel(document)]
     for model in models:
         qtmodeltester.check(model)  # in A1, with hidden markers
     for key, marker in SECOND_CHOICES.items():
-        document.place_marker(key, marker)
-    document.hand_over()
+        place_marker(document, key, marker)
+    hand_over(document)
     for _step in range(5):
-        document.next_step()
-    document.cast(CastRequest("0:u1", "boule-de-feu", 2), TypedDice((5, 4)))
-    document.cast(CastRequest("1:u1", "brume-illusoire", 2, target="the ford"), TypedDice((4, 4)))
+        document.act(NextStep())
+    document.roll(CastRequest("0:u1", "boule-de-feu", 2), TypedDice((5, 4)))
+    document.roll(CastRequest("1:u1", "brume-illusoire", 2, target="the ford"), TypedDice((4, 4)))
     b3, c, lasting = (
         CastingTableModel(document, "B3"),
         CastingTableModel(document, "C"),
@@ -212,7 +214,7 @@ def test_every_model_passes_the_model_tester(qtmodeltester, document):
     assert b3.rowCount() == 1 and lasting.rowCount() == 1
     for model in (*models, b3, c, lasting):
         qtmodeltester.check(model)
-    document.next_step()
+    document.act(NextStep())
     assert b3.rowCount() == 0 and c.rowCount() == 1
     for model in (b3, c):
         qtmodeltester.check(model)
@@ -274,7 +276,7 @@ def test_next_moves_the_step_shown(qtbot, make_tab, document):
     assert bar.step_labels["A1"].property("current") is False
     assert bar.step_labels["A2"].accessibleName() == "A2: a step of the host game (current)"
     assert tab.step_panel.currentIndex() == INFO
-    assert document.run.log[-1].text == "Next step: A2 (host game)"  # as the power-dice document logs it
+    assert document.run.log[-1].text == "Next step: A2 (host game)"  # as the model words it (`label_in`)
     document.undo()
     assert document.battle.step == "A1" and bar.step_labels["A1"].property("current") is True
     assert tab.step_panel.currentIndex() == MARKERS
@@ -284,7 +286,7 @@ def test_end_battle_shows_the_summary_and_resume_hides_it(qtbot, make_tab, docum
     tab = make_tab(document)
     bar, box = tab.battle_bar, tab.summary_box
     to_b3(qtbot, tab)
-    document.cast(CastRequest("0:u1", "boule-de-feu", 2), TypedDice((5, 4)))
+    document.roll(CastRequest("0:u1", "boule-de-feu", 2), TypedDice((5, 4)))
     assert not box.isVisible()
     qtbot.mouseClick(bar.end_button, LEFT)
     assert document.battle.ended
@@ -471,10 +473,10 @@ def test_a_whole_turn_from_a1_to_the_next_a1(qtbot, make_tab, document):
     with qtbot.waitSignal(tab.resolve_requested) as asked:
         qtbot.mouseClick(tab.b3.cast_button, LEFT)
     assert asked.args == ["0:u1"]
-    document.cast(CastRequest("0:u1", "boule-de-feu", 2), TypedDice((5, 4)))
+    document.roll(CastRequest("0:u1", "boule-de-feu", 2), TypedDice((5, 4)))
     assert casting_keys(tab.b3) == ["1:u1", "1:u2"]
     assert tab.b3.heading.text().startswith("Bruno's turn")
-    document.cast(CastRequest("1:u1", "brume-illusoire", 2, target="the ford"), TypedDice((4, 4)))
+    document.roll(CastRequest("1:u1", "brume-illusoire", 2, target="the ford"), TypedDice((4, 4)))
     assert cell(casters, "1:u1", CastersTableModel.LASTING) == "Illusory mist"
     assert tab.lasting.model.index(0, LastingTableModel.LEFT).data() == "2 turns left"
     assert casting_keys(tab.b3) == ["1:u2"]  # Aline has nobody left: Bruno again
@@ -496,7 +498,7 @@ def test_a_whole_turn_from_a1_to_the_next_a1(qtbot, make_tab, document):
     with qtbot.waitSignal(tab.resolve_requested) as asked:
         qtbot.mouseClick(tab.c.cast_button, LEFT)
     assert asked.args == ["0:u3"]
-    document.cast(CastRequest("0:u3", "soins", 1), TypedDice((3,)))
+    document.roll(CastRequest("0:u3", "soins", 1), TypedDice((3,)))
     assert casting_keys(tab.c) == [] and cell(casters, "0:u3", CastersTableModel.DICE) == "0 / 1"
 
     next_step(qtbot, tab)  # D1: the initiative goes to Bruno for the next turn
@@ -519,7 +521,7 @@ def test_a_whole_turn_from_a1_to_the_next_a1(qtbot, make_tab, document):
 def test_remove_takes_a_lasting_spell_off(qtbot, make_tab, document):
     tab = make_tab(document)
     to_b3(qtbot, tab)
-    document.cast(CastRequest("0:u1", "bouclier-arcanique", 2, target="the archers"), TypedDice((3, 4)))
+    document.roll(CastRequest("0:u1", "bouclier-arcanique", 2, target="the archers"), TypedDice((3, 4)))
     panel = tab.lasting
     assert not panel.remove_button.isEnabled()
     panel.table.selectRow(0)

@@ -10,12 +10,14 @@ import pytest
 from tests.gui.test_battles import start
 from tests.gui.test_powerdice_tracker import FIRST_CHOICES, SECOND_CHOICES, make_document, pd_army, pd_catalogs  # noqa: F401  (its fixtures below)  # noqa: F401
 from tests.gui.test_powerdice_tracker import document as pd_document  # noqa: F401
+from warband.gui.systems.powerdice.actions import hand_over, place_marker
 from warband.model.dice import TypedDice
 from warband.model.replay import resume_journal
 from warband.model.systems.confrontation import battle_calls
 from warband.model.systems.confrontation.battle_calls import CallRequest
 from warband.model.systems.confrontation.battle_commands import NextPhase, SetTacticalWinner
 from warband.model.systems.powerdice import battle_rules
+from warband.model.systems.powerdice.battle_commands import NextStep
 from warband.model.systems.powerdice.battle_rules import CastRequest
 
 
@@ -44,8 +46,9 @@ def test_a_divination_call_runs_its_rule_once_and_journals_its_dice(window, aske
     document.act(NextPhase())
     document.act(SetTacticalWinner(side=0))
     runs = counted(monkeypatch, battle_calls, "call_miracle")
-    outcome = document.call_miracle(CallRequest("0:u1", "renfort", 2, True), TypedDice((4,)) if typed else None)
-    assert outcome is not None and runs == [1]  # once: not again to carry it out
+    roll = document.roll(CallRequest("0:u1", "renfort", 2, True), TypedDice((4,)) if typed else None)
+    assert roll is not None and runs == [1]  # once: not again to carry it out
+    outcome = roll.outcome
     entry = document.run.log[-1]
     assert entry.dice == outcome.dice and entry.source == ("typed" if typed else "rolled")
     record = last_record(document)
@@ -59,22 +62,22 @@ def test_a_divination_call_runs_its_rule_once_and_journals_its_dice(window, aske
 def test_a_refused_call_rolls_no_dice(window, asker):
     document = start(window, asker)
     before = document.run.dice.state()
-    assert document.call_miracle(CallRequest("0:u1", "renfort", 2, True)) is None  # not the Divination phase
+    assert document.roll(CallRequest("0:u1", "renfort", 2, True)) is None  # not the Divination phase
     assert document.run.dice.state() == before
 
 
 def test_a_power_dice_casting_runs_its_rule_once(pd_document, monkeypatch):  # noqa: F811
     for key, marker in {**FIRST_CHOICES}.items():
-        pd_document.place_marker(key, marker)
-    pd_document.hand_over()
+        place_marker(pd_document, key, marker)
+    hand_over(pd_document)
     for key, marker in SECOND_CHOICES.items():
-        pd_document.place_marker(key, marker)
-    pd_document.hand_over()
+        place_marker(pd_document, key, marker)
+    hand_over(pd_document)
     for _step in range(5):
-        pd_document.next_step()
+        pd_document.act(NextStep())
     runs = counted(monkeypatch, battle_rules, "cast")
-    outcome = pd_document.cast(CastRequest("0:u1", "boule-de-feu", 2), TypedDice((5, 4)))
-    assert outcome is not None and runs == [1]
+    roll = pd_document.roll(CastRequest("0:u1", "boule-de-feu", 2), TypedDice((5, 4)))
+    assert roll is not None and runs == [1]
     assert pd_document.run.log[-1].dice == (5, 4)
     assert pd_document.run.session.history[-1].after == pd_document.battle
 
@@ -82,19 +85,24 @@ def test_a_power_dice_casting_runs_its_rule_once(pd_document, monkeypatch):  # n
 def test_sbg_will_and_fate_run_their_rule_once(sbg_catalogs, monkeypatch):
     """The document alone (the resolver's views ask the rules what may be done, on every change: not counted)."""
     from tests.gui.test_sbg_resolver import WIZARD, army
-    from warband.gui.systems.sbg.battle_document import SbgBattleDocument
+    from warband.gui.battle_document import BattleDocument
+    from warband.gui.systems.sbg import rolls
     from warband.model.battle import BattleRun
     from warband.model.systems.sbg import battle_rules as sbg_rules
+    from warband.model.systems.sbg.play import WillRequest
 
     good = army({"id": "u1", "profile": "captain"}, {"id": "u2", "profile": "wizard"})
     evil = army({"id": "u1", "profile": "orc-captain"}, {"id": "u2", "profile": "shaman"})
-    document = SbgBattleDocument(BattleRun(sbg_rules.start_battle([("A", good), ("B", evil)], sbg_catalogs)))
+    document = BattleDocument(BattleRun(sbg_rules.start_battle([("A", good), ("B", evil)], sbg_catalogs)))
     try:
         will_runs = counted(monkeypatch, sbg_rules, "will_attempt")
-        assert document.will(WIZARD, 3, 1, 0, resisting=False, dice=TypedDice((4,))) is True
+        roll = document.roll(WillRequest(WIZARD, 3), TypedDice((4,)))
+        assert roll is not None and roll.outcome is True
         assert will_runs == [1]
         fate_runs = counted(monkeypatch, sbg_rules, "fate_roll")
-        assert document.fate(WIZARD, 1, lost=1, dice=TypedDice((5,))) is not None
+        thrown = rolls.throw_fate(document, WIZARD, 1, TypedDice((5,)))
+        assert thrown is not None
+        assert rolls.apply_fate(document, WIZARD, thrown[0], (), 1, thrown[1]) is not None
         assert fate_runs == [1]
         assert [e.dice for e in document.run.log[-2:]] == [(4,), (5,)]
     finally:
@@ -105,21 +113,22 @@ def test_sbg_will_and_fate_run_their_rule_once(sbg_catalogs, monkeypatch):
 def test_sbg_might_is_thrown_by_the_model_and_spent_with_its_dice_once(sbg_catalogs, monkeypatch, tmp_path, typed):
     """SB-02: the die thrown first (shown), the Might chosen, then spent by a command carrying the die."""
     from tests.gui.test_sbg_resolver import CAPTAIN, army
-    from warband.gui.systems.sbg.battle_document import SbgBattleDocument
+    from warband.gui.battle_document import BattleDocument
+    from warband.gui.systems.sbg import rolls
     from warband.model.battle import BattleRun
     from warband.model.systems.sbg import battle_rules as sbg_rules
 
     good = army({"id": "u1", "profile": "captain"})
     evil = army({"id": "u1", "profile": "orc-captain"})
     battle = sbg_rules.start_battle([("A", good), ("B", evil)], sbg_catalogs)
-    document = SbgBattleDocument(BattleRun(battle, journal=tmp_path / "sbg.battle-journal"))
+    document = BattleDocument(BattleRun(battle, journal=tmp_path / "sbg.battle-journal"))
     try:
         runs = counted(monkeypatch, sbg_rules, "use_might")
-        thrown = document.throw_might(CAPTAIN, "to_wound", TypedDice((3,)) if typed else None)
+        thrown = rolls.throw_might(document, CAPTAIN, "to_wound", TypedDice((3,)) if typed else None)
         assert thrown is not None and runs == []  # shown, nothing spent yet
         values, source = thrown
         assert len(values) == 1 and source == ("typed" if typed else "rolled")
-        assert document.spend_might(CAPTAIN, 1, "to_wound", sum(values), thrown)
+        assert rolls.spend_might(document, CAPTAIN, 1, "to_wound", sum(values), thrown)
         assert runs == [1]  # once: not again to carry it out
         entry = document.run.log[-1]
         assert entry.dice == values and entry.source == source
@@ -141,25 +150,32 @@ def sbg_catalogs():
 
 @pytest.mark.parametrize("typed", [False, True])
 def test_a_par_le_fer_casting_runs_its_rule_once(monkeypatch, typed):
-    from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
+    from warband.gui.battle_document import BattleDocument
+    from warband.gui.systems.pfpv.rolls import typed_casting
     from warband.model.army import load_army
     from warband.model.battle import BattleRun
     from warband.model.catalog import builtin_catalog_paths, load_catalogs
     from warband.model.dice import SeededDice
     from warband.model.locations import data_dir
     from warband.model.systems.pfpv import casting
-    from warband.model.systems.pfpv.scene import CastingSetup, start_scene
+    from warband.model.systems.pfpv.play import CastingRequest
+    from warband.model.systems.pfpv.scene import CastingSetup, build_setup, start_scene
 
     party = load_army(data_dir() / "pfpv" / "examples" / "the-company.warband.json")
     catalogs = load_catalogs(builtin_catalog_paths()).for_system("pfpv")
-    document = PfpvSceneDocument(BattleRun(start_scene(party, catalogs), dice=SeededDice(1)))
+    document = BattleDocument(BattleRun(start_scene(party, catalogs), dice=SeededDice(1)))
     try:
         choice = CastingSetup(spell="bouclier-magique")
-        setup = document.setup("u1", choice)
+        setup = build_setup(document.battle, "u1", choice)
         runs = counted(monkeypatch, casting, "resolve")
-        contact = dict.fromkeys(setup.source_skills, 5) if typed else None
-        control = dict.fromkeys(setup.discipline_skills, 5) if typed else None
-        result = document.cast("u1", choice, contact, control)
+        request = CastingRequest("u1", choice)
+        if typed:
+            contact = dict.fromkeys(setup.source_skills, 5)
+            control = dict.fromkeys(setup.discipline_skills, 5)
+            result = typed_casting(document, request, contact, control)
+        else:
+            made = document.roll(request)
+            result = made.outcome if made is not None else None
         assert result is not None and runs == [1]
         assert document.run.log[-1].source == ("typed" if typed else "rolled")
     finally:
@@ -200,25 +216,28 @@ def test_sbg_priority_is_a_model_roll(sbg_catalogs):
 def test_a_par_le_fer_distraction_is_a_model_roll_judged_once(monkeypatch, tmp_path, typed):
     """PF-09 in the scene document: the model throws (or takes the table's 2d5) and judges once; the roll changes
     nothing, so it is logged as a note with its dice, and the journal replays it to the same log and dice."""
-    from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
+    from warband.gui.battle_document import BattleDocument
+    from warband.gui.systems.pfpv.rolls import typed_distraction
     from warband.model.army import load_army
     from warband.model.battle import BattleRun
     from warband.model.catalog import builtin_catalog_paths, load_catalogs
     from warband.model.dice import SeededDice
     from warband.model.locations import data_dir
     from warband.model.systems.pfpv import casting
+    from warband.model.systems.pfpv.play import DistractionRequest
     from warband.model.systems.pfpv.scene import StartCasting, start_scene
 
     party = load_army(data_dir() / "pfpv" / "examples" / "the-company.warband.json")
     catalogs = load_catalogs(builtin_catalog_paths()).for_system("pfpv")
     journal = tmp_path / "scene.battle-journal"
     run = BattleRun(start_scene(party, catalogs), dice=SeededDice(1), journal=journal)
-    document = PfpvSceneDocument(run)
+    document = BattleDocument(run)
     try:
         assert document.act(StartCasting(key="u1", spell="boule-de-feu"))
         before = document.battle
         runs = counted(monkeypatch, casting, "distraction")
-        made = document.distraction("u1", -2, 9 if typed else None)
+        request = DistractionRequest("u1", -2)
+        made = typed_distraction(document, request, 9) if typed else document.roll(request)
         assert made is not None and runs == [1] and made.command is None
         entry = document.run.log[-1]
         assert entry.step == 0 and entry.dice == (made.outcome.roll,)

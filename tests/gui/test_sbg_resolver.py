@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QTabWidget
 
 from tests.model.test_sbg_battle import CATALOG, army
-from warband.gui.systems.sbg.battle_document import SbgBattleDocument
+from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.sbg.resolver_tab import SbgResolverTab
 from warband.model.battle import BattleRun
 from warband.model.catalog import LoadedCatalog, merge
@@ -23,6 +23,7 @@ from warband.model.systems.sbg.battle_commands import (
     StopNaming,
 )
 from warband.model.systems.sbg.battle_state import RulesOptions
+from warband.model.systems.sbg.play import WillRequest
 from warband.model.systems.sbg.schema import SbgCatalog
 
 CAPTAIN, WIZARD, ORC, SHAMAN = "0:u1", "0:u2", "1:u1", "1:u2"
@@ -38,13 +39,13 @@ def sbg_catalogs():
 @pytest.fixture
 def make_tab(qtbot, sbg_catalogs):
     """A Resolver tab on a fresh battle (Aline: Captain and Wizard; Bruno: Orc Captain and Shaman)."""
-    documents: list[SbgBattleDocument] = []
+    documents: list[BattleDocument] = []
 
     def build(options=None):
         good = army({"id": "u1", "profile": "captain"}, {"id": "u2", "profile": "wizard"})
         evil = army({"id": "u1", "profile": "orc-captain"}, {"id": "u2", "profile": "shaman"})
         battle = rules.start_battle([("Aline", good), ("Bruno", evil)], sbg_catalogs, options)
-        document = SbgBattleDocument(BattleRun(battle, dice=SeededDice(1)))
+        document = BattleDocument(BattleRun(battle, dice=SeededDice(1)))
         documents.append(document)
         tab = SbgResolverTab(document)
         qtbot.addWidget(tab)
@@ -217,7 +218,7 @@ def test_sb_03_a_hero_with_no_will_is_refused_with_the_rule(resolver):
     assert len(document.run.log) == steps
     refusals = []
     document.refused.connect(refusals.append)
-    assert document.will(SHAMAN, 4, 1, 0, resisting=True) is None  # the model says the same
+    assert document.roll(WillRequest(SHAMAN, 4, resisting=True)) is None  # the model says the same
     assert refusals == [panel.problem_label.text()]
 
 

@@ -10,7 +10,8 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QHeaderView, QSpinBox, QWidget
 
 from warband import api
-from warband.gui.systems.sbg.battle_document import SbgBattleDocument
+from warband.gui.battle_document import BattleDocument
+from warband.gui.systems.sbg.rolls import roll_priority
 from warband.gui.systems.sbg.tracker_heroes import START_ROLE, HeroesTableModel
 from warband.gui.systems.sbg.tracker_heroics import DECIDE, IDLE, NAMING, ROLLOFF
 from warband.gui.systems.sbg.tracker_log import SbgLogTableModel
@@ -58,7 +59,7 @@ def make_document(sbg_catalogs):
 
     def make(seed=1, other=EVIL, players=("Aline", "Bruno")):
         battle = rules.start_battle([(players[0], GOOD), (players[1], other)], sbg_catalogs)
-        document = SbgBattleDocument(BattleRun(battle, dice=SeededDice(seed)))
+        document = BattleDocument(BattleRun(battle, dice=SeededDice(seed)))
         made.append(document)
         return document
 
@@ -206,18 +207,18 @@ def test_sb_01_priority_rolled_with_the_programs_dice(qtbot, tab, document):
 
 def test_sb_01_a_first_turn_tie_is_refused_on_the_message_line_and_the_tooltip_says_the_rule(qtbot, tab, document):
     assert "tie" in tab.priority.roll_button.toolTip() and "first turn" in tab.priority.roll_button.toolTip()
-    document.roll_priority(TypedDice((4, 4)))
+    roll_priority(document, TypedDice((4, 4)))
     assert document.battle.priority is None
     assert tab.message_label.text().startswith("SB-01")
     assert tab.message_label.property("kind") == "refusal"
-    document.roll_priority(TypedDice((5, 2)))
+    roll_priority(document, TypedDice((5, 2)))
     assert document.battle.priority == 0
     assert tab.message_label.text() == ""
     for _phase in range(5):
         click(qtbot, tab.battle_bar.next_button)
     assert tab.battle_bar.turn_label.text() == "Turn 2 — Priority"
     assert "A tie this turn gives priority to Bruno: Aline had it last turn." in tab.priority.roll_button.toolTip()
-    document.roll_priority(TypedDice((3, 3)))
+    roll_priority(document, TypedDice((3, 3)))
     assert tab.priority.priority_label.text() == "Bruno has priority"
 
 
@@ -554,8 +555,11 @@ def test_next_changes_the_phase_shown_and_its_words_are_the_models(qtbot, tab, d
         "On to End",
         "Turn 2 begins",
     ]
+    assert document.undo_label == "Next phase"  # the Edit menu keeps it short; the log says more (`log_in`)
+    assert bar.next_button.text() == "Next phase ▶"
     document.undo()
     assert bar.turn_label.text() == "Turn 1 — End" and bar.step_labels["end"].property("current") is True
+    assert (document.undo_label, document.redo_label) == ("Next phase", "Next phase")
 
 
 def test_end_battle_shows_the_summary_resume_hides_it_and_undo_restores(qtbot, tab, document):

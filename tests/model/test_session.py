@@ -190,3 +190,30 @@ def test_undo_all_gives_the_initial_state_and_redo_all_the_final_one(data, steps
     while session.redo():
         pass
     assert session.state == final
+
+
+def test_a_battle_log_may_say_more_than_the_edit_menu():
+    """`log_in` words the log (the step and what it did); Undo keeps the command's short label."""
+    from pydantic import BaseModel
+
+    from warband.model.battle import BattleRun
+
+    class Count(BaseModel):
+        turn: int = 1
+        phase: str = "one"
+        n: int = 0
+
+    class Step(BaseModel):  # a battle command is a pydantic model, to be journalled
+        @property
+        def label(self) -> str:
+            return "Next step"
+
+        def apply(self, state: Count) -> Count:
+            return state.model_copy(update={"n": state.n + 1})
+
+        def log_in(self, state: Count) -> str:
+            return f"Next step: {state.n + 1}"
+
+    run = BattleRun(Count())
+    assert run.execute(Step())
+    assert run.log[-1].text == "Next step: 1" and run.session.undo_label == "Next step"

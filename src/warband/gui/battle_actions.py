@@ -24,7 +24,7 @@ from warband.model.messages import _
 
 if TYPE_CHECKING:
     from warband.api import BattleRun
-    from warband.gui.battle_base import BattleDocumentBase
+    from warband.gui.battle_document import BattleDocument
     from warband.gui.systems.registry import BattleKit
 
 # The battle modules are imported when a battle starts, not when the window opens: they cost about a tenth of
@@ -80,7 +80,7 @@ class BattleActions(QObject):
         self._catalogs_for = catalogs_for
         self._screen_army = screen_army
         self.journal_folder = journal_folder
-        self.document: BattleDocumentBase[Any] | None = None
+        self.document: BattleDocument[Any] | None = None
         self._telling_journal = False
         self.battles_folder: Callable[[], Path] = Path.home
         """Where battles are opened and saved by default (the window gives the Preferences' folder)."""
@@ -116,7 +116,7 @@ class BattleActions(QObject):
             self.kit.select(self.resolver, key)
             self._tabs.setCurrentIndex(RESOLVER_INDEX)
 
-    def _set_document(self, document: BattleDocumentBase[Any] | None, kit: BattleKit | None = None) -> None:
+    def _set_document(self, document: BattleDocument[Any] | None, kit: BattleKit | None = None) -> None:
         if self.document is not None:
             self.document.close(keep_journal=False)
             self.document.deleteLater()
@@ -217,7 +217,7 @@ class BattleActions(QObject):
         )
         if run is None:
             return False
-        self._set_document(kit.document(run), kit)
+        self._set_document(_document(run), kit)
         players = _(" against ").join(player for player, _army in sides)
         self.status.emit(_("Battle started: {players}").format(players=players))
         return True
@@ -241,7 +241,7 @@ class BattleActions(QObject):
         run = self._new_run(lambda journal: api.BattleRun(battle, dice=dice, log=log, file=path, journal=journal))
         if run is None:
             return False
-        self._set_document(kit.document(run), kit)
+        self._set_document(_document(run), kit)
         self.status.emit(_("Opened {file}").format(file=path))
         return True
 
@@ -331,7 +331,7 @@ class BattleActions(QObject):
             )
         if not run.session.modified and run.file is None:
             run.session.mark_unsaved()
-        self._set_document(kit.document(run), kit)
+        self._set_document(_document(run), kit)
         report = run.read_report
         if report is not None and report.damage is not None:
             _log.warning(
@@ -375,3 +375,10 @@ class BattleActions(QObject):
             + "\n\n"
             + kept,
         )
+
+
+def _document(run: BattleRun[Any]) -> BattleDocument[Any]:
+    """The one document of every game's battle (imported when a battle starts, not when the window opens)."""
+    from warband.gui.battle_document import BattleDocument
+
+    return BattleDocument(run)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from warband.gui.army_document import ArmyDocument
-from warband.gui.battle_base import BattleDocumentBase
+from warband.gui.battle_document import BattleDocument
 from warband.gui.logfile import state_dir
 from warband.model.army import ARMY_SUFFIX, stamp
 from warband.model.battle import BATTLE_SUFFIX, battle_document
@@ -125,7 +125,7 @@ def _army_content(document: ArmyDocument) -> Callable[[], bytes]:
     return content
 
 
-def window_work(document: ArmyDocument, battle: BattleDocumentBase[Any] | None) -> list[Work]:
+def window_work(document: ArmyDocument, battle: BattleDocument[Any] | None) -> list[Work]:
     """The army on screen and the battle in play (if any).
 
     The army is saved even when it shows no unsaved change: after an unexpected error the modified mark itself

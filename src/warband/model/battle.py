@@ -27,7 +27,7 @@ from warband.model.journal import (
     ReadReport,
     encode_record,
 )
-from warband.model.session import Command, Session, label_of
+from warband.model.session import Command, Session, logged_as
 from warband.model.storage import (
     FileError,
     dumps,
@@ -207,10 +207,10 @@ class BattleRun(Generic[B]):
             after = command.apply(before)
         if after == before:
             if dice:
-                self.note(text or label_of(command, before), dice=dice, source=source, side=side)
+                self.note(text or logged_as(command, before), dice=dice, source=source, side=side)
             return False
         step = self._next_step
-        entry = _entry(before, step, text or label_of(command, before), dice, source, side, success)
+        entry = _entry(before, step, text or logged_as(command, before), dice, source, side, success)
         record: dict[str, Any] = {"op": "do", "command": _dump(command), "log": entry.model_dump(mode="json")}
         if barrier:
             record["barrier"] = True

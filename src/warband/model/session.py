@@ -30,6 +30,17 @@ class Command(Protocol[S]):
     def apply(self, state: S) -> S: ...
 
 
+def logged_as(command: Command[S], state: S) -> str:
+    """What a battle's log says of the command on this state: its `log_in(state)` when it words the log more fully
+    than the Edit menu should ("Next step: A3 …; restored a die: …" where Undo says "Next step"), else its
+    label (`label_of`)."""
+    log_in = getattr(command, "log_in", None)
+    if callable(log_in):
+        words: str = log_in(state)
+        return words
+    return label_of(command, state)
+
+
 def label_of(command: Command[S], state: S) -> str:
     """The command's label for the Edit menu and the log. A command naming catalog entries by id may work out
     their names from the state it applies to (`label_in(state)`), so that the menu says "Call Divine messenger"

@@ -23,9 +23,7 @@ from warband.model.system import games
 
 if TYPE_CHECKING:
     from warband.gui.army_document import ArmyDocument
-    from warband.gui.battle_base import BattleDocumentBase
     from warband.gui.widgets.options_box import RulesOptionsBox
-    from warband.model.battle import BattleRun
 
 PACKAGE = "warband.gui.systems"
 
@@ -43,10 +41,10 @@ class BuilderPanels:
 
 @dataclass(frozen=True)
 class BattleKit:
-    """A game's battle in the window: its document, and its tracker and resolver tabs."""
+    """A game's battle in the window: its tracker and resolver tabs (the document is the one every game shares,
+    `warband.gui.battle_document.BattleDocument`)."""
 
     system: str
-    document: Callable[[BattleRun[Any]], BattleDocumentBase[Any]]
     tracker: Callable[[Any], QWidget]
     """The Turn tracker tab; it has a `resolve_requested(str)` signal carrying a model key."""
     resolver: Callable[[Any], QWidget]

@@ -15,7 +15,7 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from warband.api import Action, system_of
-from warband.gui.battle_base import BattleDocumentBase
+from warband.gui.battle_document import BattleDocument
 from warband.gui.widgets.plain_text import plain_label
 from warband.model.messages import _, spoken_text
 
@@ -33,7 +33,7 @@ SHARED = ("previous_phase", "next_phase", "end_battle")
 class BattleBar(QWidget):
     """Always on top of the tracker: the turn and phase, Back (Shift+F8), Next (F8) and End battle."""
 
-    def __init__(self, document: BattleDocumentBase[Any], parent: QWidget | None = None) -> None:
+    def __init__(self, document: BattleDocument[Any], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("battleBar")
         self._document = document

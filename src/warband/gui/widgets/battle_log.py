@@ -1,7 +1,7 @@
 """The battle log of any system: every action with its turn, its phase or step, the side that acted and its
 dice, newest last; undone ones struck out (AR-05); and its export as plain text.
 
-Every system's log reads the same `run.log` of a `BattleDocumentBase`; what differs between systems — the first
+Every system's log reads the same `run.log` of a `BattleDocument`; what differs between systems — the first
 column's title and text, the phase column and its names, the Side column, the names of the log and of its file —
 is a `LogLayout`.
 """
@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from warband.gui.battle_base import BattleDocumentBase
+from warband.gui.battle_document import BattleDocument
 from warband.gui.widgets.appearance import (
     FAILURE_COLOUR,
     SUCCESS_COLOUR,
@@ -128,9 +128,7 @@ class BattleLogModel(QAbstractTableModel):
     """The document's log, oldest first, in the layout's columns; rows are only ever added, and undo only marks
     them."""
 
-    def __init__(
-        self, document: BattleDocumentBase[Any], layout: LogLayout, parent: QObject | None = None
-    ) -> None:
+    def __init__(self, document: BattleDocument[Any], layout: LogLayout, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.document = document
         self.layout = layout

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QWidget
 
 from warband.api import system_of
-from warband.gui.battle_base import BattleDocumentBase
+from warband.gui.battle_document import BattleDocument
 from warband.gui.widgets.appearance import side_colour
 from warband.model.messages import _, spoken_text
 
@@ -18,7 +18,7 @@ class SummaryBox(QGroupBox):
     """One column a side: the player in the side's colour, then the sentences of its account one under another,
     so that a long account (a party of many characters) grows down, not wider than the window."""
 
-    def __init__(self, document: BattleDocumentBase[Any], parent: QWidget | None = None) -> None:
+    def __init__(self, document: BattleDocument[Any], parent: QWidget | None = None) -> None:
         super().__init__(_("End of battle"), parent)
         self.setObjectName("summaryBox")
         self._document = document

@@ -10,8 +10,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QAbstractButton, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
+from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.confrontation import resolver_divination_view as view
-from warband.gui.systems.confrontation.battle_document import BattleDocument
+from warband.gui.systems.confrontation.divination_order import order_of
 from warband.gui.systems.confrontation.resolver_call_form import NO_DIFFICULTY, CallForm, plain_label
 from warband.gui.systems.confrontation.resolver_odds_panel import OddsPanel
 from warband.gui.systems.confrontation.resolver_outcome_panel import OutcomePanel
@@ -23,6 +24,7 @@ from warband.model.session import RefusedError
 from warband.model.systems.confrontation import battle_calls as calls
 from warband.model.systems.confrontation import battle_rules as rules
 from warband.model.systems.confrontation.battle_commands import SetModelFlag
+from warband.model.systems.confrontation.battle_state import ConfrontationBattle
 
 
 class ResolverTab(RefreshWhenShown):
@@ -33,7 +35,7 @@ class ResolverTab(RefreshWhenShown):
     is selected; any other Faithful in play may be chosen meanwhile.
     """
 
-    def __init__(self, document: BattleDocument, parent: QWidget | None = None) -> None:
+    def __init__(self, document: BattleDocument[ConfrontationBattle], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("resolverTab")
         self._document = document
@@ -191,7 +193,7 @@ class ResolverTab(RefreshWhenShown):
     def _update_call(self) -> None:
         """The problems with the call as chosen, its odds and chart, and what may be pressed."""
         battle = self._document.battle
-        order = self._document.order()
+        order = order_of(battle)
         request = self.request()
         if request is not None:
             self._problems = calls.call_problems(battle, request)
@@ -231,9 +233,10 @@ class ResolverTab(RefreshWhenShown):
         self.outcome_panel.show_message("")
         self._acting = "rolled" if dice is None else "typed"
         try:
-            outcome = self._document.call_miracle(request, dice)
+            roll = self._document.roll(request, dice)
         finally:
             self._acting = None
+        outcome: calls.Outcome | None = roll.outcome if roll is not None else None
         if outcome is not None:
             self._outcome = outcome
             self._outcome_typed = dice is not None
@@ -242,7 +245,7 @@ class ResolverTab(RefreshWhenShown):
 
     def _follow_order(self) -> bool:
         """Select the order's current Faithful if the order moved on since last seen; True if it did."""
-        current = self._document.order().current
+        current = order_of(self._document.battle).current
         key = current.key if current else None
         if key == self._order_current:
             return False

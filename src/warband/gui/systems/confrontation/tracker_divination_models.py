@@ -1,7 +1,7 @@
 """The Divination order (CF-13 … CF-16) and the Faithful who may not call, as tables.
 
-The order is the model's (`BattleDocument.order()`); the only edit is a player reordering its own tied Faithful
-(CF-14), by drag and drop or ▲/▼, which becomes one `SetTieOrder` command.
+The order is the model's (`order_of`, worked out once per state); the only edit is a player reordering its own
+tied Faithful (CF-14), by drag and drop or ▲/▼, which becomes one `SetTieOrder` command.
 """
 
 from __future__ import annotations
@@ -18,15 +18,16 @@ from PySide6.QtCore import (
     Qt,
 )
 
+from warband.gui.battle_document import BattleDocument
 from warband.gui.item_models import landing_row
-from warband.gui.systems.confrontation.battle_document import BattleDocument
+from warband.gui.systems.confrontation.divination_order import order_of
 from warband.gui.widgets.appearance import bold_font, highlight_tint, muted, side_colour, side_tint
 from warband.gui.widgets.plain_text import plain_tooltip
 from warband.model.army import Problem
 from warband.model.messages import COMMA, N_, Phrase, _, joined, spoken_text
 from warband.model.systems.confrontation.battle_commands import SetTieOrder
 from warband.model.systems.confrontation.battle_rules import Barred, Slot
-from warband.model.systems.confrontation.battle_state import split_key
+from warband.model.systems.confrontation.battle_state import ConfrontationBattle, split_key
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -48,10 +49,10 @@ class DivinationOrderTableModel(QAbstractTableModel):
 
     POSITION, SIDE, FAITHFUL, DISCIPLINE, TIE, DONE = range(6)
 
-    def __init__(self, document: BattleDocument, parent: QObject | None = None) -> None:
+    def __init__(self, document: BattleDocument[ConfrontationBattle], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._document = document
-        self._slots: tuple[Slot, ...] = document.order().slots
+        self._slots: tuple[Slot, ...] = order_of(document.battle).slots
         self._current: str | None = _current_key(document)
         document.changed.connect(self._on_document_changed)
 
@@ -250,7 +251,7 @@ class DivinationOrderTableModel(QAbstractTableModel):
 
     # --- following the document ----------------------------------------------------------------------------
     def _on_document_changed(self) -> None:
-        slots = self._document.order().slots
+        slots = order_of(self._document.battle).slots
         current = _current_key(self._document)
         if [s.key for s in slots] != [s.key for s in self._slots]:
             self.beginResetModel()
@@ -264,8 +265,8 @@ class DivinationOrderTableModel(QAbstractTableModel):
                 self.dataChanged.emit(self.index(row, 0), self.index(row, 5))  # only what changed repaints
 
 
-def _current_key(document: BattleDocument) -> str | None:
-    current = document.order().current
+def _current_key(document: BattleDocument[ConfrontationBattle]) -> str | None:
+    current = order_of(document.battle).current
     return current.key if current else None
 
 
@@ -274,10 +275,10 @@ class BarredTableModel(QAbstractTableModel):
 
     SIDE, FAITHFUL, REASON = range(3)
 
-    def __init__(self, document: BattleDocument, parent: QObject | None = None) -> None:
+    def __init__(self, document: BattleDocument[ConfrontationBattle], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._document = document
-        self._rows = _barred_rows(document.order().barred)
+        self._rows = _barred_rows(order_of(document.battle).barred)
         document.changed.connect(self._on_document_changed)
 
     def key(self, row: int) -> str:
@@ -316,7 +317,7 @@ class BarredTableModel(QAbstractTableModel):
         return None
 
     def _on_document_changed(self) -> None:
-        rows = _barred_rows(self._document.order().barred)
+        rows = _barred_rows(order_of(self._document.battle).barred)
         if rows == self._rows:
             return
         self.beginResetModel()

@@ -16,12 +16,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from warband.gui.systems.confrontation.battle_document import BattleDocument
+from warband.gui.battle_document import BattleDocument
+from warband.gui.systems.confrontation.divination_order import order_of
 from warband.gui.systems.confrontation.tracker_divination_models import BarredTableModel, DivinationOrderTableModel
 from warband.gui.widgets.appearance import compact_rows
 from warband.gui.widgets.plain_text import plain_tooltip
 from warband.model.messages import N_, Phrase, _, spoken_text
 from warband.model.systems.confrontation.battle_commands import SetModelFlag
+from warband.model.systems.confrontation.battle_state import ConfrontationBattle
 
 ACTIVE_STYLE = (
     'QGroupBox#divinationPanel[active="true"] { border: 2px solid palette(highlight); border-radius: 4px;'
@@ -51,7 +53,7 @@ class DivinationPanel(QGroupBox):
     resolve_requested = Signal(str)
     """The player wants to call a miracle with this Faithful (model key): the window shows the Resolver."""
 
-    def __init__(self, document: BattleDocument, parent: QWidget | None = None) -> None:
+    def __init__(self, document: BattleDocument[ConfrontationBattle], parent: QWidget | None = None) -> None:
         super().__init__(_("Divination order"), parent)
         self.setObjectName("divinationPanel")
         self.setProperty("active", False)
@@ -169,7 +171,7 @@ class DivinationPanel(QGroupBox):
                 self.select_key(key)
 
     def _on_done_button_clicked(self) -> None:
-        current = self._document.order().current
+        current = order_of(self._document.battle).current
         if current is None:
             return
         command = SetModelFlag(key=current.key, field="divination_done", value=True)
@@ -207,7 +209,7 @@ class DivinationPanel(QGroupBox):
         anyone_barred = self.barred_model.rowCount() > 0
         self.barred_label.setText(_("May not call") if anyone_barred else _("May not call: none"))
         self.barred_table.setEnabled(anyone_barred)  # hiding it would lay out the whole tab again
-        current = self._document.order().current
+        current = order_of(self._document.battle).current
         self.done_button.setToolTip(
             plain_tooltip(
                 _("Mark {unit} as done: the order moves on to the next Faithful (Ctrl+Return)").format(
@@ -226,5 +228,5 @@ class DivinationPanel(QGroupBox):
         row = self.selected_row()
         self.up_button.setEnabled(self.order_model.can_move(row, -1))
         self.down_button.setEnabled(self.order_model.can_move(row, +1))
-        self.done_button.setEnabled(self._document.order().current is not None)
+        self.done_button.setEnabled(order_of(self._document.battle).current is not None)
         self.call_button.setEnabled(self.chosen_key() is not None)

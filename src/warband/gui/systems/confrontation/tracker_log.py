@@ -7,12 +7,12 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QObject
 
-from warband.gui.systems.confrontation.battle_document import BattleDocument
+from warband.gui.battle_document import BattleDocument
 from warband.gui.widgets import battle_log
 from warband.gui.widgets.battle_log import BattleLogModel, LogLayout
 from warband.model.battle_log import LogEntry
 from warband.model.messages import N_, _
-from warband.model.systems.confrontation.battle_state import PHASE_NAMES
+from warband.model.systems.confrontation.battle_state import PHASE_NAMES, ConfrontationBattle
 
 
 def phase_name(phase: str) -> str:
@@ -27,7 +27,7 @@ class LogTableModel(BattleLogModel):
 
     TURN, PHASE, TEXT, DICE = range(4)
 
-    def __init__(self, document: BattleDocument, parent: QObject | None = None) -> None:
+    def __init__(self, document: BattleDocument[ConfrontationBattle], parent: QObject | None = None) -> None:
         super().__init__(document, CONFRONTATION_LOG, parent)
 
 

@@ -18,11 +18,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from warband.gui.systems.confrontation.battle_document import BattleDocument
+from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.confrontation.tracker_models_table_model import ModelsTableModel, wound_name
 from warband.gui.widgets.appearance import compact_rows
 from warband.model.messages import _
-from warband.model.systems.confrontation.battle_state import WOUND_LEVELS
+from warband.model.systems.confrontation.battle_state import WOUND_LEVELS, ConfrontationBattle
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 
@@ -129,7 +129,7 @@ class CheckDelegate(QStyledItemDelegate):
 class ModelsPanel(QWidget):
     """Every model of both sides, editable in place."""
 
-    def __init__(self, document: BattleDocument, parent: QWidget | None = None) -> None:
+    def __init__(self, document: BattleDocument[ConfrontationBattle], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = ModelsTableModel(document, self)
         self.table = QTableView(self)

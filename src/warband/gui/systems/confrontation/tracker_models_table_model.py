@@ -11,7 +11,7 @@ from typing import ClassVar
 from pydantic import ValidationError
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from warband.gui.systems.confrontation.battle_document import BattleDocument
+from warband.gui.battle_document import BattleDocument
 from warband.gui.widgets.appearance import muted, side_colour, side_tint
 from warband.gui.widgets.plain_text import plain_tooltip
 from warband.model.messages import N_, Phrase, _, spoken_text
@@ -68,7 +68,7 @@ class ModelsTableModel(QAbstractTableModel):
     NUMBER_RANGES: ClassVar[dict[int, tuple[int, int]]] = {FAITH: (0, 200), BONUS: (-20, 20)}
     """What the battle state accepts (ModelState.faith, ModelState.discipline_bonus), for the editors."""
 
-    def __init__(self, document: BattleDocument, parent: QObject | None = None) -> None:
+    def __init__(self, document: BattleDocument[ConfrontationBattle], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._document = document
         self._models: list[Model] = models(document.battle)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
 
-from warband.gui.systems.confrontation.battle_document import BattleDocument
+from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.confrontation.tracker_divination_panel import DivinationPanel
 from warband.gui.systems.confrontation.tracker_log import LogTableModel
 from warband.gui.systems.confrontation.tracker_models_panel import ModelsPanel
@@ -22,6 +22,7 @@ from warband.gui.widgets.battle_log import AskPath, BattleLogPanel
 from warband.gui.widgets.summary_box import SummaryBox
 from warband.gui.widgets.tracker_parts import boxed
 from warband.model.messages import _
+from warband.model.systems.confrontation.battle_state import ConfrontationBattle
 
 
 class TrackerTab(QWidget):
@@ -31,7 +32,11 @@ class TrackerTab(QWidget):
     """Call a miracle with this Faithful (model key): the window switches to the Resolver."""
 
     def __init__(
-        self, document: BattleDocument, parent: QWidget | None = None, *, ask_path: AskPath | None = None
+        self,
+        document: BattleDocument[ConfrontationBattle],
+        parent: QWidget | None = None,
+        *,
+        ask_path: AskPath | None = None,
     ) -> None:
         super().__init__(parent)
         self.document = document

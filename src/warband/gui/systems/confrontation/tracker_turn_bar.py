@@ -7,17 +7,20 @@ from __future__ import annotations
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
 
-from warband.gui.systems.confrontation.battle_document import BattleDocument
+from warband.gui.battle_document import BattleDocument
+from warband.gui.systems.confrontation.divination_order import order_of
+from warband.gui.systems.confrontation.rolls import roll_tactical
 from warband.gui.widgets.appearance import WARNING_STYLE
 from warband.gui.widgets.plain_text import plain_label
 from warband.model.messages import N_, Phrase, _, term
 from warband.model.systems.confrontation.battle_commands import SetTacticalWinner
+from warband.model.systems.confrontation.battle_state import ConfrontationBattle
 
 
 class TacticalRow(QWidget):
     """On the bar's second row: who won the Tactical roll this turn, the Roll button and the winner's combo."""
 
-    def __init__(self, document: BattleDocument, parent: QWidget | None = None) -> None:
+    def __init__(self, document: BattleDocument[ConfrontationBattle], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("tacticalRow")
         self._document = document
@@ -45,7 +48,7 @@ class TacticalRow(QWidget):
 
     # --- input ---------------------------------------------------------------------------------------------
     def _on_roll_button_clicked(self) -> None:
-        self._document.roll_tactical()
+        roll_tactical(self._document)
 
     def _on_tactical_combo_current_index_changed(self, index: int) -> None:
         side = self.tactical_combo.itemData(index)
@@ -77,7 +80,7 @@ class TieWarning(QLabel):
     """Just below the bar, while Faithful of both sides share a Discipline and no Tactical winner says who acts
     first (CF-15)."""
 
-    def __init__(self, document: BattleDocument, parent: QWidget | None = None) -> None:
+    def __init__(self, document: BattleDocument[ConfrontationBattle], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("tieWarning")
         self._document = document
@@ -91,4 +94,4 @@ class TieWarning(QLabel):
         self._on_document_changed()
 
     def _on_document_changed(self) -> None:
-        self.setVisible(self._document.order().needs_tactical_winner)
+        self.setVisible(order_of(self._document.battle).needs_tactical_winner)

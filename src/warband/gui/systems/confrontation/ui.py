@@ -20,7 +20,6 @@ def _builder() -> BuilderPanels:
 
 
 def _battle() -> BattleKit:
-    from warband.gui.systems.confrontation.battle_document import BattleDocument
     from warband.gui.systems.confrontation.resolver_tab import ResolverTab
     from warband.gui.systems.confrontation.tracker_tab import TrackerTab
 
@@ -28,7 +27,7 @@ def _battle() -> BattleKit:
         assert isinstance(resolver, ResolverTab)
         resolver.select_faithful(key)
 
-    return BattleKit("confrontation", BattleDocument, TrackerTab, ResolverTab, select)
+    return BattleKit("confrontation", TrackerTab, ResolverTab, select)
 
 
 def _options(parent: QWidget) -> RulesOptionsBox:

@@ -11,18 +11,20 @@ from __future__ import annotations
 from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QScrollArea, QVBoxLayout, QWidget
 
+from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.pfpv import resolver_text as text
 from warband.gui.systems.pfpv.resolver_choices import ChoicesPanel
 from warband.gui.systems.pfpv.resolver_odds import OddsPanel
 from warband.gui.systems.pfpv.resolver_result import ResultPanel
 from warband.gui.systems.pfpv.resolver_rolls import RollsPanel
-from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
+from warband.gui.systems.pfpv.rolls import casting_odds, typed_casting
 from warband.gui.widgets.refresh_when_shown import RefreshWhenShown
 from warband.gui.widgets.resolver_parts import message_label, plain_label, say
 from warband.model.messages import _
 from warband.model.systems.pfpv import casting
+from warband.model.systems.pfpv.play import CastingRequest
 from warband.model.systems.pfpv.rules import can_attempt
-from warband.model.systems.pfpv.scene import CastingSetup, profile_of
+from warband.model.systems.pfpv.scene import CastingSetup, PfpvScene, build_setup, profile_of
 
 
 class PfpvResolverTab(RefreshWhenShown):
@@ -31,7 +33,7 @@ class PfpvResolverTab(RefreshWhenShown):
     While the tab is behind another one it does not follow the scene; it catches up when shown.
     """
 
-    def __init__(self, document: PfpvSceneDocument, parent: QWidget | None = None) -> None:
+    def __init__(self, document: BattleDocument[PfpvScene], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("pfpvResolverTab")
         self._document = document
@@ -109,13 +111,19 @@ class PfpvResolverTab(RefreshWhenShown):
         if self._key is None or choice is None:
             return None
         battle = self._document.battle
-        setup = self._document.setup(self._key, choice)
+        setup = build_setup(battle, self._key, choice)
         before = (battle.characters[self._key].don, battle.characters[self._key].vitality)
+        request = CastingRequest(self._key, choice)
         contact, control = self.rolls_panel.rolls() if typed else (None, None)
         say(self.message_label, "")
+        result: casting.Result | None
         self._acting = True
         try:
-            result = self._document.cast(self._key, choice, contact, control)
+            if contact is not None:
+                result = typed_casting(self._document, request, contact, control)
+            else:  # the model's roll, with the program's dice
+                made = self._document.roll(request)
+                result = made.outcome if made is not None else None
         finally:
             self._acting = False
         if result is None:
@@ -160,12 +168,12 @@ class PfpvResolverTab(RefreshWhenShown):
             return
         scene = self._document.battle
         names = text.Names.of(scene)
-        setup = self._document.setup(self._key, choice)
+        setup = build_setup(scene, self._key, choice)
         problems = casting.setup_problems(setup)
         combination = scene.entries.spells[choice.spell].combinations[choice.combination]
         if not can_attempt(profile_of(scene, self._key), combination):
             problems.append(_("PF-01: the character has no skill in one of these sources or disciplines."))
-        self.odds_panel.show_odds(names, setup, self._document.odds(self._key, choice), problems)
+        self.odds_panel.show_odds(names, setup, casting_odds(scene, self._key, choice), problems)
         self.rolls_panel.show_setup(names, setup)
         self.rolls_panel.set_ready(not problems)
 

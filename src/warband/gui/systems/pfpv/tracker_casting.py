@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
+from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.pfpv.tracker_text import (
     at_once_words,
     casting_time,
@@ -67,7 +67,7 @@ class CastingTableModel(TitledTableModel[CastingRow]):
         (N_("Started"), N_("The combat round the casting began in")),
     )
 
-    def __init__(self, document: PfpvSceneDocument, parent: QObject | None = None) -> None:
+    def __init__(self, document: BattleDocument[PfpvScene], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._document = document
         self._key: str | None = None
@@ -113,7 +113,7 @@ class CastingTableModel(TitledTableModel[CastingRow]):
 class CastingPanel(QWidget):
     """Start casting a spell the character knows, or stop one; the penalty of the spells at once below."""
 
-    def __init__(self, document: PfpvSceneDocument, parent: QWidget | None = None) -> None:
+    def __init__(self, document: BattleDocument[PfpvScene], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._document = document
         self.model = CastingTableModel(document, self)

@@ -20,7 +20,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QSpinBox, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
-from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
+from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.pfpv.tracker_text import at_once_text, roll_penalty, signed, spell_name
 from warband.gui.widgets.appearance import FAILURE_COLOUR
 from warband.gui.widgets.plain_text import plain_tooltip
@@ -97,7 +97,7 @@ class CharactersTableModel(TitledTableModel[CharacterRow]):
     )
     FIELDS: ClassVar[dict[int, str]] = {DON: "don", VITALITY: "vitality", FATIGUE: "fatigue"}
 
-    def __init__(self, document: PfpvSceneDocument, parent: QObject | None = None) -> None:
+    def __init__(self, document: BattleDocument[PfpvScene], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._document = document
         self._rows = character_rows(document.battle)

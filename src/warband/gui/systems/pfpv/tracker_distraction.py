@@ -18,17 +18,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
+from warband.gui.battle_document import BattleDocument
+from warband.gui.systems.pfpv.rolls import typed_distraction
 from warband.gui.systems.pfpv.tracker_text import plain_label, set_look, spell_name
+from warband.model.battle import Roll
 from warband.model.messages import N_, Phrase, _, spoken_text
-from warband.model.systems.pfpv.scene import StopCasting, label_of, profile_of
+from warband.model.systems.pfpv.play import DistractionRequest
+from warband.model.systems.pfpv.scene import Distraction, PfpvScene, StopCasting, label_of, profile_of
 from warband.model.systems.pfpv.scene import spell_name as scene_spell_name
 
 
 class DistractionPanel(QWidget):
     """The chosen character's distraction roll, and the spell it loses when the roll fails."""
 
-    def __init__(self, document: PfpvSceneDocument, parent: QWidget | None = None) -> None:
+    def __init__(self, document: BattleDocument[PfpvScene], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._document = document
         self._key: str | None = None
@@ -121,7 +124,10 @@ class DistractionPanel(QWidget):
         key = self._key
         if key is None:
             return None
-        made = self._document.distraction(key, self.modifier_spin.value(), roll)
+        request = DistractionRequest(key, self.modifier_spin.value())
+        made: Roll[PfpvScene, Distraction] | None = (
+            self._document.roll(request) if roll is None else typed_distraction(self._document, request, roll)
+        )
         if made is None:  # refused or not journalled: told through the document
             return None
         outcome = made.outcome

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QWidget
 
-from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
+from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.pfpv.tracker_text import hours_text, plain_label
 from warband.model.messages import _
-from warband.model.systems.pfpv.scene import EndCombat
+from warband.model.systems.pfpv.scene import EndCombat, PfpvScene
 
 
 class PfpvSceneControls(QWidget):
     """How many hours have passed, and End of combat (enabled in combat, while the scene goes on)."""
 
-    def __init__(self, document: PfpvSceneDocument, parent: QWidget | None = None) -> None:
+    def __init__(self, document: BattleDocument[PfpvScene], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("pfpvSceneControls")
         self._document = document

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject
 
-from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
+from warband.gui.battle_document import BattleDocument
 from warband.gui.widgets.battle_log import BattleLogModel, LogLayout
 from warband.model.battle_log import LogEntry
 from warband.model.messages import N_, _
+from warband.model.systems.pfpv.scene import PfpvScene
 
 
 def when_text(entry: LogEntry) -> str:
@@ -33,5 +34,5 @@ class PfpvLogTableModel(BattleLogModel):
 
     WHEN, TEXT, DICE = range(3)
 
-    def __init__(self, document: PfpvSceneDocument, parent: QObject | None = None) -> None:
+    def __init__(self, document: BattleDocument[PfpvScene], parent: QObject | None = None) -> None:
         super().__init__(document, PFPV_LOG, parent)

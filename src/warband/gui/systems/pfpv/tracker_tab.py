@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
+from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.pfpv.tracker_casting import CastingPanel
 from warband.gui.systems.pfpv.tracker_characters import CharactersTableModel, ValueDelegate
 from warband.gui.systems.pfpv.tracker_distraction import DistractionPanel
@@ -34,7 +34,7 @@ from warband.gui.widgets.plain_text import escape_mnemonic
 from warband.gui.widgets.summary_box import SummaryBox
 from warband.gui.widgets.tracker_parts import boxed, editable_table, message_line, show_on_message_line
 from warband.model.messages import _, spoken_text
-from warband.model.systems.pfpv.scene import label_of
+from warband.model.systems.pfpv.scene import PfpvScene, label_of
 
 
 class PfpvTrackerTab(QWidget):
@@ -44,7 +44,11 @@ class PfpvTrackerTab(QWidget):
     """Cast with this character (its key, the unit id): the window shows the resolver."""
 
     def __init__(
-        self, document: PfpvSceneDocument, parent: QWidget | None = None, *, ask_path: AskPath | None = None
+        self,
+        document: BattleDocument[PfpvScene],
+        parent: QWidget | None = None,
+        *,
+        ask_path: AskPath | None = None,
     ) -> None:
         super().__init__(parent)
         self.document = document

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
-from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
+from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.pfpv.tracker_text import ACTIVITIES, ACTIVITY_WORDS, note_label
 from warband.model.messages import COMMA, N_, Phrase, _, joined, spoken_text, term
 from warband.model.systems.pfpv import casting
@@ -47,7 +47,7 @@ def preview_lines(scene: PfpvScene, hours: int, activity: str) -> list[str]:
 class TimePanel(QWidget):
     """How many hours pass and how the party spends them; the Don each character recovers, before and after."""
 
-    def __init__(self, document: PfpvSceneDocument, parent: QWidget | None = None) -> None:
+    def __init__(self, document: BattleDocument[PfpvScene], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._document = document
         self.hours_spin = QSpinBox(self)

@@ -1,5 +1,5 @@
-"""Par le Fer et par le Verbe in the window: its builder panels, and its scene's tabs and document (a scene has no
-rules options to choose before it starts)."""
+"""Par le Fer et par le Verbe in the window: its builder panels, and its scene's tabs on the shared battle document
+(a scene has no rules options to choose before it starts)."""
 
 from __future__ import annotations
 
@@ -20,14 +20,13 @@ def _builder() -> BuilderPanels:
 
 def _battle() -> BattleKit:
     from warband.gui.systems.pfpv.resolver_tab import PfpvResolverTab
-    from warband.gui.systems.pfpv.scene_document import PfpvSceneDocument
     from warband.gui.systems.pfpv.tracker_tab import PfpvTrackerTab
 
     def select(resolver: QWidget, key: str) -> None:
         assert isinstance(resolver, PfpvResolverTab)
         resolver.select_character(key)
 
-    return BattleKit("pfpv", PfpvSceneDocument, PfpvTrackerTab, PfpvResolverTab, select)
+    return BattleKit("pfpv", PfpvTrackerTab, PfpvResolverTab, select)
 
 
 UI = SystemUi("pfpv", _builder, _battle)

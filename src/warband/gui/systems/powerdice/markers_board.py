@@ -2,7 +2,7 @@
 hands the screen over; nothing on the board ever shows the other side which marker a caster holds.
 
 The choices are widgets for the placing side only: every other caster shows a status that reads the same
-whatever its marker is ("Marker placed, face down"). The combos show only what `document.visible_marker`
+whatever its marker is ("Marker placed, face down"). The combos show only what `shared_screen.visible_marker`
 allows, so even a hidden combo holds nothing once its side has handed over.
 """
 
@@ -21,7 +21,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from warband.gui.systems.powerdice.battle_document import PowerDiceBattleDocument
+from warband.gui.battle_document import BattleDocument
+from warband.gui.systems.powerdice.actions import hand_over, place_marker
+from warband.gui.systems.powerdice.shared_screen import visible_marker
 from warband.gui.systems.powerdice.tracker_text import MARKER_NAMES, note_label, plain_label, player, traits_text
 from warband.gui.widgets.plain_text import escape_mnemonic
 from warband.model.messages import _, spoken_text
@@ -35,7 +37,7 @@ OWN, STATUS = 0, 1
 class MarkersBoard(QWidget):
     """Both sides' casters; the side placing its markers has a choice for each of its own."""
 
-    def __init__(self, document: PowerDiceBattleDocument, parent: QWidget | None = None) -> None:
+    def __init__(self, document: BattleDocument[PowerDiceBattle], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._document = document
         battle = document.battle
@@ -127,11 +129,11 @@ class MarkersBoard(QWidget):
     def _on_combo_current_index_changed(self, key: str) -> None:
         value = self.combos[key].currentData()
         marker = value if value in MARKERS else None
-        if not self._document.place_marker(key, marker):
+        if not place_marker(self._document, key, marker):
             self._on_document_changed()  # refused or unchanged: show the battle's choice again
 
     def _on_hand_over_button_clicked(self) -> None:
-        self._document.hand_over()
+        hand_over(self._document)
 
     # --- following the document ----------------------------------------------------------------------------
     def _on_document_changed(self) -> None:
@@ -144,7 +146,7 @@ class MarkersBoard(QWidget):
             self.choices[c.key].setCurrentIndex(OWN if own else STATUS)
             combo = self.combos[c.key]
             with QSignalBlocker(combo):
-                combo.setCurrentIndex(max(0, combo.findData(self._document.visible_marker(c.key) or "")))
+                combo.setCurrentIndex(max(0, combo.findData(visible_marker(battle, c.key) or "")))
             self.statuses[c.key].setText(self._status(battle, c))
         for side, label in enumerate(self.side_statuses):
             if choosing == side:

@@ -10,15 +10,17 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QAbstractButton, QHBoxLayout, QVBoxLayout, QWidget
 
+from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.powerdice import resolver_view as view
-from warband.gui.systems.powerdice.battle_document import PowerDiceBattleDocument
 from warband.gui.systems.powerdice.cast_form import CastForm, plain_label
 from warband.gui.systems.powerdice.resolver_panels import CastOddsPanel, CastOutcomePanel
+from warband.gui.systems.powerdice.shared_screen import visible_marker
 from warband.gui.widgets.refresh_when_shown import RefreshWhenShown
 from warband.model.army import Problem
 from warband.model.dice import Dice, TypedDice
 from warband.model.messages import _
 from warband.model.systems.powerdice import battle_rules as rules
+from warband.model.systems.powerdice.battle_state import PowerDiceBattle
 
 
 class PowerDiceResolverTab(RefreshWhenShown):
@@ -30,7 +32,7 @@ class PowerDiceResolverTab(RefreshWhenShown):
     cast now is selected; any other caster may be chosen meanwhile (its problems say why it cannot cast).
     """
 
-    def __init__(self, document: PowerDiceBattleDocument, parent: QWidget | None = None) -> None:
+    def __init__(self, document: BattleDocument[PowerDiceBattle], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("powerDiceResolverTab")
         self._document = document
@@ -162,7 +164,7 @@ class PowerDiceResolverTab(RefreshWhenShown):
             self._spell = None
             self._fresh = True
         chosen = next((c for c in everyone if c.key == self._key), None)
-        markers = {c.key: self._document.visible_marker(c.key) for c in everyone}
+        markers = {c.key: visible_marker(battle, c.key) for c in everyone}
         self.form.show_casters(battle, now, others, markers, self._key)
         spells = view.castable_spells(battle, chosen) if chosen else []
         if self._spell not in {s.id for s in spells}:
@@ -219,11 +221,12 @@ class PowerDiceResolverTab(RefreshWhenShown):
         self.outcome_panel.show_message("")
         self._acting = "rolled" if dice is None else "typed"
         try:
-            outcome = self._document.cast(request, dice)
+            roll = self._document.roll(request, dice)  # the rule runs once; the journal keeps its dice (PD-08)
         finally:
             self._acting = None
-        if outcome is None:
+        if roll is None:
             return None
+        outcome: rules.CastOutcome = roll.outcome
         log = self._document.run.log
         self._outcome = outcome
         self._outcome_target = request.target

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from warband.gui.systems.powerdice.battle_document import PowerDiceBattleDocument
+from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.powerdice.tracker_text import player, spell_name
 from warband.gui.widgets.appearance import compact_rows, side_tint
 from warband.gui.widgets.plain_text import plain_tooltip
@@ -61,7 +61,7 @@ class LastingTableModel(QAbstractTableModel):
 
     SPELL, CASTER, TARGET, LEFT, TURNED = range(5)
 
-    def __init__(self, document: PowerDiceBattleDocument, parent: QObject | None = None) -> None:
+    def __init__(self, document: BattleDocument[PowerDiceBattle], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._document = document
         self._rows = self._fresh()
@@ -120,7 +120,7 @@ class LastingTableModel(QAbstractTableModel):
 class LastingPanel(QWidget):
     """The lasting spells and the button that takes one off the table."""
 
-    def __init__(self, document: PowerDiceBattleDocument, parent: QWidget | None = None) -> None:
+    def __init__(self, document: BattleDocument[PowerDiceBattle], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._document = document
         self.model = LastingTableModel(document, self)

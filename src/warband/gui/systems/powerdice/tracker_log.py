@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject
 
-from warband.gui.systems.powerdice.battle_document import PowerDiceBattleDocument
+from warband.gui.battle_document import BattleDocument
 from warband.gui.widgets.battle_log import BattleLogModel, LogLayout
 from warband.model.messages import N_
+from warband.model.systems.powerdice.battle_state import PowerDiceBattle
 
 POWER_DICE_LOG = LogLayout(phase_title=N_("Step"), sides=True)
 
@@ -17,5 +18,5 @@ class PowerDiceLogTableModel(BattleLogModel):
 
     TURN, STEP, SIDE, TEXT, DICE = range(5)
 
-    def __init__(self, document: PowerDiceBattleDocument, parent: QObject | None = None) -> None:
+    def __init__(self, document: BattleDocument[PowerDiceBattle], parent: QObject | None = None) -> None:
         super().__init__(document, POWER_DICE_LOG, parent)

@@ -1,8 +1,8 @@
 """The casters of a power-dice battle as tables: every caster with its dice and marker, and the casters that may
 cast now in B3 or C.
 
-A marker is shown only as `document.visible_marker` allows (PD-03: face down until A3); every cell is worked out
-from the battle as the shared screen may show it, and only the rows whose cells changed are repainted.
+A marker is shown only as `shared_screen.visible_marker` allows (PD-03: face down until A3); every cell is worked
+out from the battle as the shared screen may show it, and only the rows whose cells changed are repainted.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from typing import Literal
 from pydantic import ValidationError
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from warband.gui.systems.powerdice.battle_document import PowerDiceBattleDocument
+from warband.gui.battle_document import BattleDocument
+from warband.gui.systems.powerdice.shared_screen import visible_marker
 from warband.gui.systems.powerdice.tracker_text import (
     marker_name,
     player,
@@ -27,6 +28,7 @@ from warband.gui.widgets.titled_table import TitledTableModel
 from warband.model.messages import N_, Phrase, _, spoken_text
 from warband.model.systems.powerdice.battle_commands import SetReserve
 from warband.model.systems.powerdice.battle_rules import CasterModel, caster, casters
+from warband.model.systems.powerdice.battle_state import PowerDiceBattle
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -48,7 +50,7 @@ class Row:
 class _CasterRowsModel(TitledTableModel[Row]):
     """Rows of casters worked out afresh on every change of the battle; a subclass says which and how."""
 
-    def __init__(self, document: PowerDiceBattleDocument, parent: QObject | None = None) -> None:
+    def __init__(self, document: BattleDocument[PowerDiceBattle], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._document = document
         self._rows: list[Row] = self._fresh()
@@ -118,7 +120,7 @@ class CastersTableModel(_CasterRowsModel):
 
     def _row(self, c: CasterModel) -> Row:
         battle = self._document.battle
-        visible = self._document.visible_marker(c.key)
+        visible = visible_marker(battle, c.key)
         if visible is not None:
             marker, marker_tip = marker_name(visible), None
             if not battle.revealed:
@@ -193,7 +195,7 @@ class CastingTableModel(_CasterRowsModel):
     )
 
     def __init__(
-        self, document: PowerDiceBattleDocument, segment: Literal["B3", "C"], parent: QObject | None = None
+        self, document: BattleDocument[PowerDiceBattle], segment: Literal["B3", "C"], parent: QObject | None = None
     ) -> None:
         self.segment = segment
         super().__init__(document, parent)
@@ -205,7 +207,7 @@ class CastingTableModel(_CasterRowsModel):
         wanted = "incantation" if self.segment == "B3" else "wait"
         rows = []
         for c in casters(battle):
-            if c.state.removed or self._document.visible_marker(c.key) != wanted:
+            if c.state.removed or visible_marker(battle, c.key) != wanted:
                 continue
             if self.segment == "B3" and c.side != battle.b3_turn:
                 continue

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from warband.gui.systems.powerdice.battle_document import PowerDiceBattleDocument
+from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.powerdice.tracker_models import CastingTableModel
 from warband.gui.systems.powerdice.tracker_text import note_label, plain_label, player
 from warband.gui.widgets.appearance import compact_rows
@@ -33,7 +33,7 @@ class CastingPanel(QWidget):
     """Cast a spell with this caster (its key): the window shows the resolver."""
 
     def __init__(
-        self, document: PowerDiceBattleDocument, segment: Literal["B3", "C"], parent: QWidget | None = None
+        self, document: BattleDocument[PowerDiceBattle], segment: Literal["B3", "C"], parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
         self._document = document

@@ -10,12 +10,12 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, QSignalBlocker
 from PySide6.QtWidgets import QComboBox, QWidget
 
-from warband.gui.systems.powerdice.battle_document import PowerDiceBattleDocument
+from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.powerdice.tracker_text import STEP_HINTS, player
 from warband.gui.widgets.battle_bar import BattleBar
 from warband.model.messages import N_, Phrase, _
 from warband.model.systems.powerdice.battle_commands import SetInitiative
-from warband.model.systems.powerdice.battle_state import MAGIC_STEPS, STEP_NAMES, STEPS
+from warband.model.systems.powerdice.battle_state import MAGIC_STEPS, STEP_NAMES, STEPS, PowerDiceBattle
 
 STEP_QSS = (
     'QLabel[step="true"] { border: 1px solid transparent; }'
@@ -30,7 +30,7 @@ class StepMarks(QObject):
     what each step is for in its tooltip and accessible name (which the bar sets anew on each change, from the
     step's text: they are set again after it)."""
 
-    def __init__(self, document: PowerDiceBattleDocument, bar: BattleBar) -> None:
+    def __init__(self, document: BattleDocument[PowerDiceBattle], bar: BattleBar) -> None:
         super().__init__(bar)
         self._document = document
         self._labels = bar.step_labels
@@ -66,7 +66,7 @@ class InitiativeCombo(QComboBox):
     """Who has the initiative, as the host game decides: it orders B3, and its side places its markers first next
     turn. Not while the markers are placed: changing it halfway through A1 would skip the other side's turn."""
 
-    def __init__(self, document: PowerDiceBattleDocument, parent: QWidget | None = None) -> None:
+    def __init__(self, document: BattleDocument[PowerDiceBattle], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._document = document
         self.setObjectName("initiativeCombo")

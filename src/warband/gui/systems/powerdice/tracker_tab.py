@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from warband.gui.systems.powerdice.battle_document import PowerDiceBattleDocument
+from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.powerdice.markers_board import MarkersBoard
 from warband.gui.systems.powerdice.tracker_lasting import LastingPanel
 from warband.gui.systems.powerdice.tracker_log import PowerDiceLogTableModel
@@ -34,6 +34,7 @@ from warband.gui.widgets.battle_log import AskPath, BattleLogPanel
 from warband.gui.widgets.summary_box import SummaryBox
 from warband.gui.widgets.tracker_parts import boxed, editable_table, message_line, show_on_message_line
 from warband.model.messages import _
+from warband.model.systems.powerdice.battle_state import PowerDiceBattle
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 MESSAGE_QSS = (
@@ -79,7 +80,7 @@ class PowerDiceTrackerTab(QWidget):
 
     def __init__(
         self,
-        document: PowerDiceBattleDocument,
+        document: BattleDocument[PowerDiceBattle],
         parent: QWidget | None = None,
         *,
         ask_path: AskPath | None = None,

@@ -20,7 +20,6 @@ def _builder() -> BuilderPanels:
 
 
 def _battle() -> BattleKit:
-    from warband.gui.systems.powerdice.battle_document import PowerDiceBattleDocument
     from warband.gui.systems.powerdice.resolver_tab import PowerDiceResolverTab
     from warband.gui.systems.powerdice.tracker_tab import PowerDiceTrackerTab
 
@@ -28,7 +27,7 @@ def _battle() -> BattleKit:
         assert isinstance(resolver, PowerDiceResolverTab)
         resolver.select_caster(key)
 
-    return BattleKit("powerdice", PowerDiceBattleDocument, PowerDiceTrackerTab, PowerDiceResolverTab, select)
+    return BattleKit("powerdice", PowerDiceTrackerTab, PowerDiceResolverTab, select)
 
 
 def _options(parent: QWidget) -> RulesOptionsBox:

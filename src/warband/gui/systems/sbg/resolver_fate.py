@@ -8,8 +8,9 @@ from __future__ import annotations
 from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
+from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.sbg import resolver_text as text
-from warband.gui.systems.sbg.battle_document import SbgBattleDocument
+from warband.gui.systems.sbg import rolls
 from warband.gui.widgets.dice_entry import DiceEntryWidget
 from warband.gui.widgets.resolver_parts import big_label, message_label, note_label, plain_label, say
 from warband.model.dice import D6, TypedDice
@@ -25,7 +26,7 @@ class FatePanel(QGroupBox):
     """Fate dice were thrown and wait to be applied (True), or were applied (False): the program's dice count
     (AR-05), so the hero may not change meanwhile."""
 
-    def __init__(self, document: SbgBattleDocument, parent: QWidget | None = None) -> None:
+    def __init__(self, document: BattleDocument[SbgBattle], parent: QWidget | None = None) -> None:
         super().__init__(_("Fate: restore lost Wounds (SB-04)"), parent)
         self.setObjectName("fatePanel")
         self._document = document
@@ -157,7 +158,7 @@ class FatePanel(QGroupBox):
         say(self.message_label, "")
         self._acting = "apply"
         try:
-            restored = self._document.apply_fate(self._key, values, spent, self.remaining, source)
+            restored = rolls.apply_fate(self._document, self._key, values, spent, self.remaining, source)
         finally:
             self._acting = None
         if restored is None:
@@ -278,7 +279,8 @@ class FatePanel(QGroupBox):
         say(self.message_label, "")
         self._acting = "rolled" if values is None else "typed"
         try:
-            thrown = self._document.throw_fate(self._key, count, None if values is None else TypedDice(values))
+            dice = None if values is None else TypedDice(values)
+            thrown = rolls.throw_fate(self._document, self._key, count, dice)
         finally:
             self._acting = None
         if thrown is None:

@@ -19,8 +19,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.sbg import resolver_text as text
-from warband.gui.systems.sbg.battle_document import SbgBattleDocument, Thrown
+from warband.gui.systems.sbg import rolls
 from warband.gui.widgets.resolver_parts import message_label, note_label, plain_label, say
 from warband.model.dice import Dice
 from warband.model.messages import _, spoken_text
@@ -82,12 +83,12 @@ class MightTableModel(QAbstractTableModel):
 class MightPanel(QGroupBox):
     """The roll a hero may change with Might, and the points to spend on it."""
 
-    def __init__(self, document: SbgBattleDocument, parent: QWidget | None = None) -> None:
+    def __init__(self, document: BattleDocument[SbgBattle], parent: QWidget | None = None) -> None:
         super().__init__(_("Might on a roll (SB-02)"), parent)
         self.setObjectName("mightPanel")
         self._document = document
         self._key: str | None = None
-        self._thrown: Thrown | None = None  # the dice thrown by the model, now in the spin
+        self._thrown: rolls.Thrown | None = None  # the dice thrown by the model, now in the spin
         self._acting = False
         self._inputs: tuple[object, ...] = ()
 
@@ -190,7 +191,7 @@ class MightPanel(QGroupBox):
         say(self.message_label, "")
         self._acting = True
         try:
-            thrown = self._document.throw_might(self._key, self.kind(), dice)
+            thrown = rolls.throw_might(self._document, self._key, self.kind(), dice)
         finally:
             self._acting = False
         if thrown is None:
@@ -212,7 +213,7 @@ class MightPanel(QGroupBox):
         say(self.message_label, "")
         self._acting = True
         try:
-            done = self._document.spend_might(self._key, points, kind, roll, self._thrown)
+            done = rolls.spend_might(self._document, self._key, points, kind, roll, self._thrown)
         finally:
             self._acting = False
         if done:

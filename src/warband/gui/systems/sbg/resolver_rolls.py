@@ -8,13 +8,15 @@ from typing import TypeVar
 
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
-from warband.gui.systems.sbg.battle_document import SbgBattleDocument
+from warband.gui.battle_document import BattleDocument
+from warband.gui.systems.sbg.rolls import roll_priority
 from warband.gui.widgets.dice_entry import DiceEntryWidget
 from warband.gui.widgets.resolver_parts import big_label, message_label, plain_label, say
 from warband.model.dice import D6, TypedDice
 from warband.model.messages import _, spoken_text
 from warband.model.systems.sbg import battle_rules as rules
 from warband.model.systems.sbg.battle_state import SbgBattle
+from warband.model.systems.sbg.play import HeroicRollOff
 
 T = TypeVar("T")
 
@@ -22,7 +24,7 @@ T = TypeVar("T")
 class RollsPanel(QGroupBox):
     """Priority and the heroic roll-off."""
 
-    def __init__(self, document: SbgBattleDocument, parent: QWidget | None = None) -> None:
+    def __init__(self, document: BattleDocument[SbgBattle], parent: QWidget | None = None) -> None:
         super().__init__(_("Priority (SB-01) and heroic roll-off (SB-05)"), parent)
         self.setObjectName("rollsPanel")
         self._document = document
@@ -95,7 +97,8 @@ class RollsPanel(QGroupBox):
     def roll_priority(self, values: tuple[int, int] | None = None) -> tuple[int, int] | None:
         """SB-01 with the program's dice, or the two dice typed (the first side's, then the second's)."""
         say(self.message_label, "")
-        rolls = self._act(lambda: self._document.roll_priority(None if values is None else TypedDice(values)))
+        dice = None if values is None else TypedDice(values)
+        rolls = self._act(lambda: roll_priority(self._document, dice))
         if rolls is None:
             say(self.message_label, self._refusal)
             return None
@@ -119,7 +122,9 @@ class RollsPanel(QGroupBox):
     def roll_off(self, value: int | None = None) -> int | None:
         """SB-05 with the program's die, or the die typed; the order of the heroic actions follows."""
         say(self.message_label, "")
-        roll = self._act(lambda: self._document.roll_off(None if value is None else TypedDice((value,))))
+        dice = None if value is None else TypedDice((value,))
+        rolled = self._act(lambda: self._document.roll(HeroicRollOff(), dice))
+        roll: int | None = None if rolled is None else rolled.outcome
         if roll is None:
             say(self.message_label, self._refusal)
             return None

@@ -2,8 +2,9 @@
 to restore lost Wounds (SB-04), each with its exact chance first; and the Priority roll (SB-01) and the heroic
 roll-off (SB-05).
 
-The tab decides nothing: `battle_rules` says what may be done and the odds; the document throws the dice (the
-program's, or the table's typed in), applies each action as a command and logs it.
+The tab decides nothing: `battle_rules` says what may be done and the odds; the model throws the dice (the
+program's, or the table's typed in) through the shared battle document (`roll`, or `rolls` for the dice shown
+before Might or Fate is put on them), which applies each action as a command and logs it.
 """
 
 from __future__ import annotations
@@ -11,8 +12,8 @@ from __future__ import annotations
 from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import QComboBox, QFrame, QGridLayout, QHBoxLayout, QScrollArea, QVBoxLayout, QWidget
 
+from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.sbg import resolver_text as text
-from warband.gui.systems.sbg.battle_document import SbgBattleDocument
 from warband.gui.systems.sbg.resolver_fate import FatePanel
 from warband.gui.systems.sbg.resolver_might import MightPanel
 from warband.gui.systems.sbg.resolver_rolls import RollsPanel
@@ -21,6 +22,7 @@ from warband.gui.widgets.refresh_when_shown import RefreshWhenShown
 from warband.gui.widgets.resolver_parts import plain_label
 from warband.model.messages import _
 from warband.model.systems.sbg import battle_rules as rules
+from warband.model.systems.sbg.battle_state import SbgBattle
 
 
 class SbgResolverTab(RefreshWhenShown):
@@ -29,7 +31,7 @@ class SbgResolverTab(RefreshWhenShown):
     While the tab is behind another one it does not follow the battle; it catches up when shown.
     """
 
-    def __init__(self, document: SbgBattleDocument, parent: QWidget | None = None) -> None:
+    def __init__(self, document: BattleDocument[SbgBattle], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("sbgResolverTab")
         self._document = document

@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.sbg import resolver_text as text
-from warband.gui.systems.sbg.battle_document import SbgBattleDocument
 from warband.gui.widgets.dice_entry import DiceEntryWidget
 from warband.gui.widgets.odds_chart import OddsChartWidget
 from warband.gui.widgets.resolver_parts import (
@@ -34,12 +34,13 @@ from warband.model.dice import D6, Dice, TypedDice
 from warband.model.messages import _
 from warband.model.systems.sbg import battle_rules as rules
 from warband.model.systems.sbg.battle_state import SbgBattle
+from warband.model.systems.sbg.play import WillRequest
 
 
 class WillPanel(QGroupBox):
     """Cast or resist: what is needed, how many Will dice and how much Might, the odds, and the roll."""
 
-    def __init__(self, document: SbgBattleDocument, parent: QWidget | None = None) -> None:
+    def __init__(self, document: BattleDocument[SbgBattle], parent: QWidget | None = None) -> None:
         super().__init__(_("Will: cast or resist a spell (SB-03)"), parent)
         self.setObjectName("willPanel")
         self._document = document
@@ -209,14 +210,11 @@ class WillPanel(QGroupBox):
         say(self.message_label, "")
         self._acting = "rolled" if dice is None else "typed"
         try:
-            outcome = self._document.will(
-                self._key,
-                need,
-                self.dice_spin.value(),
-                self.might_spin.value(),
-                resisting=self.resisting,
-                dice=dice,
+            request = WillRequest(
+                self._key, need, self.dice_spin.value(), self.might_spin.value(), resisting=self.resisting
             )
+            roll = self._document.roll(request, dice)
+            outcome: bool | None = None if roll is None else roll.outcome
         finally:
             self._acting = None
         if outcome is None:

@@ -19,7 +19,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QSpinBox, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
-from warband.gui.systems.sbg.battle_document import SbgBattleDocument
+from warband.gui.battle_document import BattleDocument
 from warband.gui.widgets.appearance import muted, side_colour, side_tint
 from warband.gui.widgets.plain_text import plain_tooltip
 from warband.gui.widgets.titled_table import TitledTableModel
@@ -100,7 +100,7 @@ class HeroesTableModel(TitledTableModel[HeroRow]):
     FIELDS: ClassVar[dict[int, str]] = {MIGHT: "might", WILL: "will", FATE: "fate", WOUNDS: "wounds"}
     FLAG_COLUMNS: ClassVar[dict[int, str]] = {REMOVED: "removed", COURAGE: "courage_failed"}
 
-    def __init__(self, document: SbgBattleDocument, parent: QObject | None = None) -> None:
+    def __init__(self, document: BattleDocument[SbgBattle], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._document = document
         self._rows = _rows(document.battle)

@@ -20,13 +20,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from warband.gui.systems.sbg.battle_document import SbgBattleDocument
+from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.sbg.tracker_text import note_label, plain_label, player, set_look
 from warband.model.dice import TypedDice
 from warband.model.messages import N_, Phrase, _, spoken_text
 from warband.model.systems.sbg import battle_rules as rules
 from warband.model.systems.sbg.battle_commands import Declare, NameHero, StopNaming
 from warband.model.systems.sbg.battle_state import HEROIC_PHASES, Heroics, SbgBattle
+from warband.model.systems.sbg.play import HeroicRollOff
 
 IDLE, DECIDE, NAMING, ROLLOFF = range(4)
 """The pages of the step stack (IDLE: nothing to click, the text says why)."""
@@ -91,7 +92,7 @@ def _rolloff_text(battle: SbgBattle) -> str:
 class HeroicsPanel(QWidget):
     """SB-05 in the Move, Shoot and Fight phases: what is awaited, from whom, and the buttons to answer."""
 
-    def __init__(self, document: SbgBattleDocument, parent: QWidget | None = None) -> None:
+    def __init__(self, document: BattleDocument[SbgBattle], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._document = document
         self.turn_label = plain_label("heroicTurnLabel", self, wrap=True)
@@ -219,11 +220,11 @@ class HeroicsPanel(QWidget):
         self._document.act(StopNaming(side=side), text=text, side=side)
 
     def _on_roll_button_clicked(self) -> None:
-        self._document.roll_off()
+        self._document.roll(HeroicRollOff())
 
     def _on_enter_button_clicked(self) -> None:
         self.die_spin.interpretText()
-        self._document.roll_off(TypedDice((self.die_spin.value(),)))
+        self._document.roll(HeroicRollOff(), TypedDice((self.die_spin.value(),)))
 
     # --- following the document ----------------------------------------------------------------------------
     def _on_document_changed(self) -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject
 
-from warband.gui.systems.sbg.battle_document import SbgBattleDocument
+from warband.gui.battle_document import BattleDocument
 from warband.gui.widgets.battle_log import BattleLogModel, LogLayout
 from warband.model.messages import N_, _
-from warband.model.systems.sbg.battle_state import PHASE_NAMES
+from warband.model.systems.sbg.battle_state import PHASE_NAMES, SbgBattle
 
 
 def phase_name(phase: str) -> str:
@@ -23,5 +23,5 @@ class SbgLogTableModel(BattleLogModel):
 
     TURN, PHASE, SIDE, TEXT, DICE = range(5)
 
-    def __init__(self, document: SbgBattleDocument, parent: QObject | None = None) -> None:
+    def __init__(self, document: BattleDocument[SbgBattle], parent: QObject | None = None) -> None:
         super().__init__(document, SBG_LOG, parent)

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from warband.gui.systems.sbg.battle_document import SbgBattleDocument
+from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.sbg.tracker_heroes import CounterDelegate, HeroesTableModel
 from warband.gui.systems.sbg.tracker_heroics import HeroicsPanel
 from warband.gui.systems.sbg.tracker_log import SbgLogTableModel
@@ -30,6 +30,7 @@ from warband.gui.widgets.battle_log import AskPath, BattleLogPanel
 from warband.gui.widgets.summary_box import SummaryBox
 from warband.gui.widgets.tracker_parts import boxed, editable_table, message_line, show_on_message_line
 from warband.model.messages import _
+from warband.model.systems.sbg.battle_state import SbgBattle
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 
@@ -41,7 +42,11 @@ class SbgTrackerTab(QWidget):
     """Resolve an action of this hero (its key, `"<side>:<unit id>"`): the window shows the resolver."""
 
     def __init__(
-        self, document: SbgBattleDocument, parent: QWidget | None = None, *, ask_path: AskPath | None = None
+        self,
+        document: BattleDocument[SbgBattle],
+        parent: QWidget | None = None,
+        *,
+        ask_path: AskPath | None = None,
     ) -> None:
         super().__init__(parent)
         self.document = document

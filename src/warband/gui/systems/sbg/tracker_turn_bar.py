@@ -7,16 +7,18 @@ from __future__ import annotations
 from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QPushButton, QWidget
 
-from warband.gui.systems.sbg.battle_document import SbgBattleDocument
+from warband.gui.battle_document import BattleDocument
+from warband.gui.systems.sbg.rolls import roll_priority
 from warband.gui.systems.sbg.tracker_text import plain_label, player, priority_rule
 from warband.model.messages import N_, Phrase, _
 from warband.model.systems.sbg.battle_commands import SetPriority
+from warband.model.systems.sbg.battle_state import SbgBattle
 
 
 class SbgPriorityControls(QWidget):
     """The priority of the turn (SB-01): who has it, Roll priority, and the combo to enter it from the table."""
 
-    def __init__(self, document: SbgBattleDocument, parent: QWidget | None = None) -> None:
+    def __init__(self, document: BattleDocument[SbgBattle], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("priorityControls")
         self._document = document
@@ -44,7 +46,7 @@ class SbgPriorityControls(QWidget):
 
     # --- input ---------------------------------------------------------------------------------------------
     def _on_roll_button_clicked(self) -> None:
-        self._document.roll_priority()
+        roll_priority(self._document)
 
     def _on_priority_combo_current_index_changed(self, index: int) -> None:
         side = self.priority_combo.itemData(index)

@@ -20,7 +20,6 @@ def _builder() -> BuilderPanels:
 
 
 def _battle() -> BattleKit:
-    from warband.gui.systems.sbg.battle_document import SbgBattleDocument
     from warband.gui.systems.sbg.resolver_tab import SbgResolverTab
     from warband.gui.systems.sbg.tracker_tab import SbgTrackerTab
 
@@ -28,7 +27,7 @@ def _battle() -> BattleKit:
         assert isinstance(resolver, SbgResolverTab)
         resolver.select_hero(key)
 
-    return BattleKit("sbg", SbgBattleDocument, SbgTrackerTab, SbgResolverTab, select)
+    return BattleKit("sbg", SbgTrackerTab, SbgResolverTab, select)
 
 
 def _options(parent: QWidget) -> RulesOptionsBox:

@@ -81,7 +81,9 @@ def actions(scene: PfpvScene) -> list[Action]:
     end = plain("end_battle", EndScene(ended=not scene.ended), scene)
     if scene.ended:
         return [end]
-    found = [plain("next_phase", NextRound(), scene)]
+    # offered as what it does ("Next combat round"); the log says which round begins (`NextRound.label_in`)
+    next_round = plain("next_phase", NextRound(), scene)
+    found = [dataclasses.replace(next_round, label=NextRound().label)]
     if scene.round:
         found.append(plain("end_combat", EndCombat(), scene))
     found.extend(plain("time", TimePasses(hours=1, activity=activity), scene) for activity in ACTIVITIES)

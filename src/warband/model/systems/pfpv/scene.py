@@ -148,6 +148,13 @@ class NextRound(Frozen):
     def label(self) -> str:
         return term(N_("Next combat round"))
 
+    def log_in(self, state: PfpvScene) -> str:
+        """The round that begins, as the log says it ("Combat begins: round 1", "Round 3 begins")."""
+        after = state.round + 1
+        if after == 1:
+            return term(N_("Combat begins: round 1"))
+        return Phrase(N_("Round {round} begins"), round=after)
+
     def apply(self, state: PfpvScene) -> PfpvScene:
         return replace(state, round=state.round + 1)
 

@@ -15,10 +15,10 @@ from warband.model.battle_commands import EndBattle
 from warband.model.catalog import Flag, Frozen, Id
 from warband.model.dice import Dice, TypedDice
 from warband.model.edits import replace
-from warband.model.messages import N_, Phrase, term
+from warband.model.messages import COMMA, N_, SEMICOLON, Phrase, joined, term
 from warband.model.session import RefusedError
 from warband.model.systems.powerdice import battle_rules as rules
-from warband.model.systems.powerdice.battle_state import Marker, PowerDiceBattle, SideIndex
+from warband.model.systems.powerdice.battle_state import STEP_NAMES, Marker, PowerDiceBattle, SideIndex
 
 Key = Annotated[str, Strict(), Field(max_length=100)]
 
@@ -55,6 +55,25 @@ class NextStep(Frozen):
     @property
     def label(self) -> str:
         return term(N_("Next step"))
+
+    def log_in(self, state: PowerDiceBattle) -> str:
+        """The step it leads to and what the magic segments did on the way (the dice restored and lost, the
+        spells ended); the plain label where the step may not be taken."""
+        try:
+            after, report = rules.next_step(state)
+        except RefusedError:
+            return self.label
+        parts: list[object] = [Phrase(N_("Next step: {step}"), step=term(STEP_NAMES[after.step]))]
+        if report.restored:
+            parts.append(Phrase(N_("restored a die: {units}"), units=joined(report.restored, COMMA)))
+        if report.lost:
+            parts.append(
+                Phrase(N_("lost a die for an unused incantation: {units}"), units=joined(report.lost, COMMA))
+            )
+        if report.expired:
+            parts.append(Phrase(N_("spells ended: {spells}"), spells=joined(report.expired, COMMA)))
+        words = joined(parts, SEMICOLON, SEMICOLON)  # a Phrase: the log keeps its words in every language
+        return words if isinstance(words, str) else str(words)
 
     def apply(self, state: PowerDiceBattle) -> PowerDiceBattle:
         return rules.next_step(state)[0]

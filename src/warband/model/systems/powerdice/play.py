@@ -45,8 +45,9 @@ def actions(battle: PowerDiceBattle) -> list[Action]:
     """The turn's moves (next step, initiative, lasting spells taken off), the A1 placing and hand-over of the
     side placing now, the B3 pass of the side whose turn it is, and in B3 and C every spell a caster in play
     holds, with its smallest legal dice count and its refusal: the first problem of `cast_problems`."""
+    following = plain("next_phase", NextStep(), battle)
     found = [
-        plain("next_phase", NextStep(), battle),
+        replace(following, label=NextStep().label),  # "Next step": the log says where it leads (`label_in`)
         plain("end_battle", EndBattle(ended=not battle.ended), battle),
     ]
     if battle.ended:

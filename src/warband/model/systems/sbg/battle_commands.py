@@ -15,10 +15,19 @@ from warband.model.dice import Dice, DiceError, DiceKind, TypedDice
 from warband.model.messages import N_, Phrase, term
 from warband.model.session import RefusedError
 from warband.model.systems.sbg import battle_rules as rules
-from warband.model.systems.sbg.battle_state import Key, SbgBattle, SideIndex
+from warband.model.systems.sbg.battle_state import PHASE_NAMES, PHASES, Key, SbgBattle, SideIndex
 
 Die = Annotated[int, Strict(), Field(ge=1, le=6)]
 Points = Annotated[int, Strict(), Field(ge=0, le=9)]
+
+
+def next_phase_text(battle: SbgBattle) -> Phrase:
+    """The log line of Next phase: the phase it leads to, or the turn that begins ("On to Move", "Turn 2
+    begins")."""
+    after = PHASES[(PHASES.index(battle.phase) + 1) % len(PHASES)]
+    if after == "priority":
+        return Phrase(N_("Turn {turn} begins"), turn=battle.turn + 1)
+    return Phrase(N_("On to {phase}"), phase=term(PHASE_NAMES[after]))
 
 
 class NextPhase(Frozen):
@@ -27,6 +36,10 @@ class NextPhase(Frozen):
     @property
     def label(self) -> str:
         return term(N_("Next phase"))
+
+    def log_in(self, state: SbgBattle) -> str:
+        """Where it leads from `state` (`next_phase_text`): the log's words, and what Undo undoes."""
+        return next_phase_text(state)
 
     def apply(self, state: SbgBattle) -> SbgBattle:
         return rules.next_phase(state)

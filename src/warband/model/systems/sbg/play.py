@@ -116,8 +116,10 @@ def actions(battle: SbgBattle) -> list[Action]:
     heroic-action declarations (SB-05) of both sides, each refused when it is not that side's step, then the
     roll-off when it is due; and for each hero its Will, Fate and Might rolls with a default request (change it
     with `dataclasses.replace`), each with the rules' refusal: no Will left, no Fate, no Wounds lost, …"""
+    following = plain("next_phase", NextPhase(), battle)
     found = [
-        plain("next_phase", NextPhase(), battle),
+        # offered as what it does ("Next phase"); the log says where it leads (`NextPhase.label_in`)
+        dataclasses.replace(following, label=NextPhase().label),
         plain("end_battle", EndBattle(ended=not battle.ended), battle),
     ]
     if battle.ended:

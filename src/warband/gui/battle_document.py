@@ -1,10 +1,11 @@
-"""A battle in play, for the battle tabs of any system: the run (state, log, dice, journal) as Qt signals.
+"""A battle in play, the one document of every game's battle tabs: the run (state, log, dice, journal) as Qt
+signals, and the game's own actions through its model (`GameSystem.actions`, `roll`, `odds`).
 
-Widgets act through `act` (a command); a refusal comes back through `refused` with its rule, and nothing
-changes. The journal is written on every action, before the action is carried out: one that cannot be written (a
-full disk) is not carried out, and `journal_failed` says so. Reaching the disk (fsync) happens off the GUI
-thread, so the window never waits on it; an error there comes back through `journal_failed` too. Each system's
-document adds the actions only it has (a Divination roll, a hand-over).
+Widgets act through `act` (a command), `take` (an action the model lists) or `roll` (a roll's request, with the
+program's dice or the table's); a refusal comes back through `refused` with its rule, and nothing changes. The
+journal is written on every action, before the action is carried out: one that cannot be written (a full disk)
+is not carried out, and `journal_failed` says so. Reaching the disk (fsync) happens off the GUI thread, so the
+window never waits on it; an error there comes back through `journal_failed` too.
 """
 
 from __future__ import annotations
@@ -12,17 +13,19 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import QObject, Signal
 
+from warband.api import Action, GameSystem, Odds, system_of
 from warband.model.army import Problem
 from warband.model.battle import BattleRun, Roll
-from warband.model.dice import DiceError
+from warband.model.dice import Dice, DiceError
 from warband.model.journal import JournalWriteError
 from warband.model.messages import _
 from warband.model.session import Command, RefusedError
@@ -31,8 +34,8 @@ B = TypeVar("B", bound=BaseModel)
 Out = TypeVar("Out")
 
 
-class BattleDocumentBase(QObject, Generic[B]):
-    """The battle on the table, whatever its system."""
+class BattleDocument(QObject, Generic[B]):
+    """The battle on the table, whatever its game."""
 
     changed = Signal()
     """The battle changed (an action, undo, redo)."""
@@ -80,6 +83,43 @@ class BattleDocumentBase(QObject, Generic[B]):
     @property
     def redo_label(self) -> str | None:
         return self.run.session.redo_label
+
+    @property
+    def game(self) -> GameSystem:
+        return system_of(self.run.battle)
+
+    def actions(self) -> Sequence[Action]:
+        """What may be done now, each with its refusal if any (the game's model says)."""
+        return self.game.actions(self.battle)
+
+    def odds(self, request: object) -> Odds | None:
+        """The exact chances of a roll before it is thrown; None (told through `refused`) when they cannot be
+        known yet (a value still to be given)."""
+        try:
+            return self.game.odds(self.battle, request)
+        except RefusedError as exc:
+            self._refuse(exc.reason)
+            return None
+
+    def roll(self, request: object, dice: Dice | None = None, **log: Any) -> Roll[B, Any] | None:
+        """A roll of the game's (its request), worked out once with the program's dice or the table's, carried
+        out and logged; None when refused (told). `log` overrides what the log says of it (`text`, …)."""
+        roll = self.worked_out(lambda: self.game.roll(self.battle, request, dice or self.run.dice))
+        if roll is None:
+            return None
+        if log:
+            roll = replace(roll, **log)
+        return roll if self.play(roll) else None
+
+    def take(self, action: Action, dice: Dice | None = None) -> bool:
+        """Carry out an action the model listed: refused (told) when it has a refusal, else its command, or its
+        roll with the program's dice or the table's."""
+        if action.refusal is not None:
+            self._refuse(action.refusal)
+            return False
+        if action.command is not None:
+            return self.act(action.command, barrier=action.barrier)
+        return self.roll(action.request, dice) is not None
 
     def act(self, command: Command[B], **log: Any) -> bool:
         """Carry out an action; a refusal is reported through `refused` with its rule, and nothing changes."""
