@@ -78,6 +78,9 @@ def _walk(run: api.BattleRun[Any], system_id: str, steps: int) -> list[str]:
                 assert action.refusal.rule.startswith(prefixes), action.refusal
                 assert action.refusal.rule in RULE_TEXTS  # Help → Rules explains it
                 assert action.refusal.message and "{" not in action.refusal.message
+        moves = api.get_system(system_id).moves(run.battle)  # the shared bar's: the same as in the list
+        assert list(moves) == [a for a in actions if a.kind in {m.kind for m in moves}]
+        assert {m.kind for m in moves} <= {"next_phase", "previous_phase", "end_battle"}
         allowed = [a for a in actions if a.allowed and a.kind not in ("end_battle", "previous_phase")]
         assert allowed, [a.kind for a in actions]
         rolls = [a for a in allowed if a.request is not None]

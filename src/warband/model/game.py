@@ -40,6 +40,7 @@ class BattlePlay(Generic[Bt]):
     """A game's battle, played from the shared code, on its own battle type (the base checks the battle first)."""
 
     phases: Callable[[Bt], Sequence[Phase]]
+    moves: Callable[[Bt], Sequence[Action]]
     actions: Callable[[Bt], Sequence[Action]]
     odds: Callable[[Bt, object], Odds]
     roll: Callable[[Bt, object, Dice], Roll[Bt, Any]]
@@ -80,6 +81,9 @@ class Game(Generic[A, Opt, Bt]):
 
     def phases(self, battle: BaseModel) -> Sequence[Phase]:
         return self.play.phases(self.own_battle(battle))
+
+    def moves(self, battle: BaseModel) -> Sequence[Action]:
+        return self.play.moves(self.own_battle(battle))
 
     def actions(self, battle: BaseModel) -> Sequence[Action]:
         return self.play.actions(self.own_battle(battle))

@@ -116,6 +116,11 @@ class GameSystem(Protocol):
     def phases(self, battle: BaseModel) -> Sequence[Phase]:
         """The steps of the turn (or of a scene) in order, the current one marked."""
 
+    def moves(self, battle: BaseModel) -> Sequence[Action]:
+        """The moves every game shares, cheaply (kinds "next_phase", "previous_phase" where the game goes back,
+        "end_battle"), each with its refusal: what the shared bar shows after every action. `actions` lists them
+        too."""
+
     def actions(self, battle: BaseModel) -> Sequence[Action]:
         """What may be done now, and what could be but for a rule: each action with its refusal (rule ID)."""
 

@@ -58,7 +58,7 @@ class BattleBar(QWidget):
             label.setProperty("current", False)
             self.step_labels[phase.id] = label
             steps.addWidget(label)
-        offered = {action.kind for action in self._game.actions(document.battle)}
+        offered = {action.kind for action in self._game.moves(document.battle)}
         self.back_button = self._button("previousPhaseButton", _("Back to the previous phase"), BACK_KEYS)
         self.back_button.setText(_("◀ Back"))
         self.back_button.setVisible("previous_phase" in offered)
@@ -120,7 +120,7 @@ class BattleBar(QWidget):
 
     def _on_document_changed(self) -> None:
         battle = self._document.battle
-        self._actions = {a.kind: a for a in self._game.actions(battle) if a.kind in SHARED}
+        self._actions = {a.kind: a for a in self._game.moves(battle) if a.kind in SHARED}
         phases = self._game.phases(battle)
         current = next((p for p in phases if p.current), None)
         named = _(current.name) if current else ""

@@ -37,14 +37,19 @@ def phases(battle: ConfrontationBattle) -> tuple[Phase, ...]:
     return phases_of(PHASES, PHASE_NAMES, battle.phase)
 
 
-def actions(battle: ConfrontationBattle) -> list[Action]:
-    """The turn's moves, the Tactical roll, and every miracle a Faithful could call now, each with its refusal:
-    the first reason of `call_problems`, or, for a Faithful whose turn it is not, the Divination order (CF-13)."""
-    found = [
+def moves(battle: ConfrontationBattle) -> list[Action]:
+    """Next phase, Back and End battle (or resume it), each with its refusal: cheap, for the shared bar."""
+    return [
         plain("next_phase", NextPhase(), battle),
         plain("previous_phase", PreviousPhase(), battle),
         plain("end_battle", EndBattle(ended=not battle.ended), battle),
     ]
+
+
+def actions(battle: ConfrontationBattle) -> list[Action]:
+    """The turn's moves, the Tactical roll, and every miracle a Faithful could call now, each with its refusal:
+    the first reason of `call_problems`, or, for a Faithful whose turn it is not, the Divination order (CF-13)."""
+    found = moves(battle)
     if battle.ended:
         return found
     if battle.phase == "tactical" or (battle.phase == "divination" and _needs_winner(battle)):

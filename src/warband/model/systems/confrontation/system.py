@@ -32,7 +32,12 @@ class Confrontation(Game[ConfrontationArmy, RulesOptions, ConfrontationBattle]):
     battle_model = ConfrontationBattle
     battle_file_model = ConfrontationBattleFile
     play = BattlePlay(
-        battle_play.phases, battle_play.actions, battle_play.odds, battle_play.roll, battle_play.summary
+        battle_play.phases,
+        battle_play.moves,
+        battle_play.actions,
+        battle_play.odds,
+        battle_play.roll,
+        battle_play.summary,
     )
     parse_command = staticmethod(COMMANDS.validate_python)
     templates = messages.TEMPLATES

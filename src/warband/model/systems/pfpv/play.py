@@ -73,6 +73,13 @@ def phases(scene: PfpvScene) -> tuple[Phase, ...]:
     return phases_of(PHASES, PHASE_NAMES, scene.phase)
 
 
+def moves(scene: PfpvScene) -> list[Action]:
+    """The next combat round and the end of the scene (or resuming it), each with its refusal: cheap, for the
+    shared bar. Once the scene is over, only resuming it."""
+    end = plain("end_battle", EndScene(ended=not scene.ended), scene)
+    return [end] if scene.ended else [plain("next_phase", NextRound(), scene), end]
+
+
 def actions(scene: PfpvScene) -> list[Action]:
     """The scene's moves (the next combat round, its end while in combat, time passing, the end of the scene —
     kind "end_battle", as in every game) and, per character, starting and stopping spells, every combination of
@@ -81,9 +88,8 @@ def actions(scene: PfpvScene) -> list[Action]:
     end = plain("end_battle", EndScene(ended=not scene.ended), scene)
     if scene.ended:
         return [end]
-    # offered as what it does ("Next combat round"); the log says which round begins (`NextRound.label_in`)
-    next_round = plain("next_phase", NextRound(), scene)
-    found = [dataclasses.replace(next_round, label=NextRound().label)]
+    # offered as what it does ("Next combat round"); the log says which round begins (`NextRound.log_in`)
+    found = [plain("next_phase", NextRound(), scene)]
     if scene.round:
         found.append(plain("end_combat", EndCombat(), scene))
     found.extend(plain("time", TimePasses(hours=1, activity=activity), scene) for activity in ACTIVITIES)

@@ -26,7 +26,12 @@ class ParLeFerEtParLeVerbe(Game[PfpvArmy, BaseModel, PfpvScene]):
     battle_model = PfpvScene
     battle_file_model = PfpvSceneFile
     play = BattlePlay(
-        battle_play.phases, battle_play.actions, battle_play.odds, battle_play.roll, battle_play.summary
+        battle_play.phases,
+        battle_play.moves,
+        battle_play.actions,
+        battle_play.odds,
+        battle_play.roll,
+        battle_play.summary,
     )
     parse_command = staticmethod(COMMANDS.validate_python)
     templates = messages.TEMPLATES

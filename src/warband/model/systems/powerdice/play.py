@@ -41,15 +41,19 @@ def phases(battle: PowerDiceBattle) -> tuple[Phase, ...]:
     return phases_of(STEPS, STEP_NAMES, battle.step)
 
 
+def moves(battle: PowerDiceBattle) -> list[Action]:
+    """Next step and End battle (or resume it), each with its refusal: cheap, for the shared bar."""
+    return [
+        plain("next_phase", NextStep(), battle),
+        plain("end_battle", EndBattle(ended=not battle.ended), battle),
+    ]
+
+
 def actions(battle: PowerDiceBattle) -> list[Action]:
     """The turn's moves (next step, initiative, lasting spells taken off), the A1 placing and hand-over of the
     side placing now, the B3 pass of the side whose turn it is, and in B3 and C every spell a caster in play
     holds, with its smallest legal dice count and its refusal: the first problem of `cast_problems`."""
-    following = plain("next_phase", NextStep(), battle)
-    found = [
-        replace(following, label=NextStep().label),  # "Next step": the log says where it leads (`label_in`)
-        plain("end_battle", EndBattle(ended=not battle.ended), battle),
-    ]
+    found = moves(battle)  # "Next step": the log says where it leads (`NextStep.log_in`)
     if battle.ended:
         return found
     other = 1 - battle.initiative

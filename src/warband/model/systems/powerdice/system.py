@@ -28,7 +28,12 @@ class PowerDice(Game[PowerDiceArmy, RulesOptions, PowerDiceBattle]):
     battle_model = PowerDiceBattle
     battle_file_model = PowerDiceBattleFile
     play = BattlePlay(
-        battle_play.phases, battle_play.actions, battle_play.odds, battle_play.roll, battle_play.summary
+        battle_play.phases,
+        battle_play.moves,
+        battle_play.actions,
+        battle_play.odds,
+        battle_play.roll,
+        battle_play.summary,
     )
     parse_command = staticmethod(COMMANDS.validate_python)
     templates = messages.TEMPLATES

@@ -111,17 +111,20 @@ def phases(battle: SbgBattle) -> tuple[Phase, ...]:
     return phases_of(PHASES, PHASE_NAMES, battle.phase)
 
 
+def moves(battle: SbgBattle) -> list[Action]:
+    """Next phase and End battle (or resume it), each with its refusal: cheap, for the shared bar."""
+    return [
+        plain("next_phase", NextPhase(), battle),
+        plain("end_battle", EndBattle(ended=not battle.ended), battle),
+    ]
+
+
 def actions(battle: SbgBattle) -> list[Action]:
     """The turn's moves; the priority roll in the Priority phase; in the Move, Shoot and Fight phases the
     heroic-action declarations (SB-05) of both sides, each refused when it is not that side's step, then the
     roll-off when it is due; and for each hero its Will, Fate and Might rolls with a default request (change it
     with `dataclasses.replace`), each with the rules' refusal: no Will left, no Fate, no Wounds lost, …"""
-    following = plain("next_phase", NextPhase(), battle)
-    found = [
-        # offered as what it does ("Next phase"); the log says where it leads (`NextPhase.label_in`)
-        dataclasses.replace(following, label=NextPhase().label),
-        plain("end_battle", EndBattle(ended=not battle.ended), battle),
-    ]
+    found = moves(battle)  # "Next phase"; the log says where it leads (`NextPhase.log_in`)
     if battle.ended:
         return found
     if battle.phase == "priority":

@@ -28,7 +28,12 @@ class StrategyBattleGame(Game[SbgArmy, RulesOptions, SbgBattle]):
     battle_model = SbgBattle
     battle_file_model = SbgBattleFile
     play = BattlePlay(
-        battle_play.phases, battle_play.actions, battle_play.odds, battle_play.roll, battle_play.summary
+        battle_play.phases,
+        battle_play.moves,
+        battle_play.actions,
+        battle_play.odds,
+        battle_play.roll,
+        battle_play.summary,
     )
     parse_command = staticmethod(COMMANDS.validate_python)
     templates = messages.TEMPLATES
