@@ -77,7 +77,7 @@ def main(out_folder: Path) -> int:
             run.act(NextPhase())
             run.act(SetModelFlag(key="1:u3", field="engaged", value=True), text="Saphon: Engaged in melee: yes")
             run.act(NextPhase())
-            run.call_miracle(CallRequest("0:u1", "bouclier-de-merin", 2, True), TypedDice((5,)))
+            run.roll(CallRequest("0:u1", "bouclier-de-merin", 2, True), TypedDice((5,)))
             window.statusBar().clearMessage()
             QTimer.singleShot(800, tracker)
 
