@@ -140,3 +140,16 @@ def test_each_game_names_where_its_built_in_catalogs_are(tmp_path):
     (tmp_path / "core.json").write_text("{}")
     elsewhere = replace(games()[0], catalog_folder=tmp_path)  # a game shipped as a package of its own
     assert elsewhere.builtin_catalogs() == [tmp_path / "core.json"]
+
+
+def test_loading_catalogs_loads_no_games_battle_play():
+    """A game's battle play (`<game>.play`) loads when a battle is first played, not with the catalogs."""
+    code = (
+        "import sys\n"
+        "from warband.model.catalog import builtin_catalog_paths, load_catalogs\n"
+        "load_catalogs(builtin_catalog_paths())\n"
+        "print(sorted(m for m in sys.modules if m.startswith('warband.model.systems.') and m.endswith('.play')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+    assert get_system("sbg").play.phases.__module__ == "warband.model.systems.sbg.play"  # there when asked

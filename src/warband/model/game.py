@@ -6,8 +6,10 @@ The shared code holds armies and battles by their base types; a game's rules tak
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel
@@ -54,10 +56,17 @@ class Game(Generic[A, Opt, Bt]):
     info: GameInfo
     army_model: type[A]
     battle_model: type[Bt]
-    play: BattlePlay[Bt]
+    play_module: str
+    """The module of the game's battle play (`phases`, `moves`, `actions`, `odds`, `roll`, `summary`), loaded when
+    a battle is first played: loading catalogs and building armies need none of it."""
     army_rules: ArmyRules[A]
     options_model: type[Opt] | None = None
     """The rules options a battle starts with (File → New Battle), or None when the game has none."""
+
+    @cached_property
+    def play(self) -> BattlePlay[Bt]:
+        module = importlib.import_module(self.play_module)
+        return BattlePlay(module.phases, module.moves, module.actions, module.odds, module.roll, module.summary)
 
     @property
     def id(self) -> str:

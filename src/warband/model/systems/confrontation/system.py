@@ -8,10 +8,9 @@ from pydantic import BaseModel
 
 from warband.model.army import Army
 from warband.model.catalog import Catalogs
-from warband.model.game import ArmyRules, BattlePlay, Game
+from warband.model.game import ArmyRules, Game
 from warband.model.system import GameSystem
 from warband.model.systems.confrontation import GAME, battle_rules, changes, messages, roster, rules, rules_text
-from warband.model.systems.confrontation import play as battle_play
 from warband.model.systems.confrontation.battle_commands import COMMANDS
 from warband.model.systems.confrontation.battle_state import (
     ConfrontationBattle,
@@ -31,14 +30,7 @@ class Confrontation(Game[ConfrontationArmy, RulesOptions, ConfrontationBattle]):
     options_model = RulesOptions
     battle_model = ConfrontationBattle
     battle_file_model = ConfrontationBattleFile
-    play = BattlePlay(
-        battle_play.phases,
-        battle_play.moves,
-        battle_play.actions,
-        battle_play.odds,
-        battle_play.roll,
-        battle_play.summary,
-    )
+    play_module = "warband.model.systems.confrontation.play"
     parse_command = staticmethod(COMMANDS.validate_python)
     templates = messages.TEMPLATES
     rule_texts = rules_text.RULES

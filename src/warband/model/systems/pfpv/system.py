@@ -8,10 +8,9 @@ from pydantic import BaseModel
 
 from warband.model.army import Army
 from warband.model.catalog import Catalogs
-from warband.model.game import ArmyRules, BattlePlay, Game
+from warband.model.game import ArmyRules, Game
 from warband.model.system import GameSystem
 from warband.model.systems.pfpv import GAME, messages, roster, rules, rules_text
-from warband.model.systems.pfpv import play as battle_play
 from warband.model.systems.pfpv.scene import COMMANDS, PfpvScene, PfpvSceneFile, start_scene
 from warband.model.systems.pfpv.schema import PfpvArmy, PfpvCatalog
 
@@ -25,14 +24,7 @@ class ParLeFerEtParLeVerbe(Game[PfpvArmy, BaseModel, PfpvScene]):
     army_model = PfpvArmy
     battle_model = PfpvScene
     battle_file_model = PfpvSceneFile
-    play = BattlePlay(
-        battle_play.phases,
-        battle_play.moves,
-        battle_play.actions,
-        battle_play.odds,
-        battle_play.roll,
-        battle_play.summary,
-    )
+    play_module = "warband.model.systems.pfpv.play"
     parse_command = staticmethod(COMMANDS.validate_python)
     templates = messages.TEMPLATES
     rule_texts = rules_text.RULES

@@ -8,10 +8,9 @@ from pydantic import BaseModel
 
 from warband.model.army import Army
 from warband.model.catalog import Catalogs
-from warband.model.game import ArmyRules, BattlePlay, Game
+from warband.model.game import ArmyRules, Game
 from warband.model.system import GameSystem
 from warband.model.systems.powerdice import GAME, battle_rules, messages, roster, rules, rules_text
-from warband.model.systems.powerdice import play as battle_play
 from warband.model.systems.powerdice.battle_commands import COMMANDS
 from warband.model.systems.powerdice.battle_state import PowerDiceBattle, PowerDiceBattleFile, RulesOptions
 from warband.model.systems.powerdice.schema import PowerDiceArmy, PowerDiceCatalog
@@ -27,14 +26,7 @@ class PowerDice(Game[PowerDiceArmy, RulesOptions, PowerDiceBattle]):
     options_model = RulesOptions
     battle_model = PowerDiceBattle
     battle_file_model = PowerDiceBattleFile
-    play = BattlePlay(
-        battle_play.phases,
-        battle_play.moves,
-        battle_play.actions,
-        battle_play.odds,
-        battle_play.roll,
-        battle_play.summary,
-    )
+    play_module = "warband.model.systems.powerdice.play"
     parse_command = staticmethod(COMMANDS.validate_python)
     templates = messages.TEMPLATES
     rule_texts = rules_text.RULES

@@ -8,10 +8,9 @@ from pydantic import BaseModel
 
 from warband.model.army import Army
 from warband.model.catalog import Catalogs
-from warband.model.game import ArmyRules, BattlePlay, Game
+from warband.model.game import ArmyRules, Game
 from warband.model.system import GameSystem
 from warband.model.systems.sbg import GAME, battle_rules, messages, roster, rules, rules_text
-from warband.model.systems.sbg import play as battle_play
 from warband.model.systems.sbg.battle_commands import COMMANDS
 from warband.model.systems.sbg.battle_state import RulesOptions, SbgBattle, SbgBattleFile
 from warband.model.systems.sbg.schema import SbgArmy, SbgCatalog
@@ -27,14 +26,7 @@ class StrategyBattleGame(Game[SbgArmy, RulesOptions, SbgBattle]):
     options_model = RulesOptions
     battle_model = SbgBattle
     battle_file_model = SbgBattleFile
-    play = BattlePlay(
-        battle_play.phases,
-        battle_play.moves,
-        battle_play.actions,
-        battle_play.odds,
-        battle_play.roll,
-        battle_play.summary,
-    )
+    play_module = "warband.model.systems.sbg.play"
     parse_command = staticmethod(COMMANDS.validate_python)
     templates = messages.TEMPLATES
     rule_texts = rules_text.RULES
