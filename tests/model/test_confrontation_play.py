@@ -177,3 +177,24 @@ def test_summary_counts_losses_and_calls(catalogs: api.Catalogs) -> None:
         ("0 / 1 models lost", "0 / 55 A.P. lost", "Miracles: 1 called, 0 succeeded", "0 % success"),
     )
     assert bruno.lines[:2] == ("1 / 1 models lost", "55 / 55 A.P. lost")
+
+
+def test_a_move_tells_its_refusal_as_carrying_it_out_would(catalogs: api.Catalogs) -> None:
+    """`refusal_in` (asked by the shared bar after every action) gives exactly what `apply` raises, or None."""
+    from warband.model.battle_commands import EndBattle
+    from warband.model.systems.confrontation.battle_commands import NextPhase, PreviousPhase
+
+    run = api.start_battle([("Aline", _army()), ("Bruno", _army())], catalogs)
+    battles = [run.battle]
+    for _ in range(7):
+        run.execute(NextPhase())
+        battles.append(run.battle)
+    battles.append(run.battle.model_copy(update={"ended": True}))
+    for battle in battles:
+        for command in (NextPhase(), PreviousPhase(), EndBattle(ended=not battle.ended)):
+            try:
+                command.apply(battle)
+                raised = None
+            except api.RefusedError as exc:
+                raised = exc.reason
+            assert command.refusal_in(battle) == raised, (battle.phase, command)

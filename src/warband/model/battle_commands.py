@@ -23,5 +23,9 @@ class EndBattle(Frozen):
     def label(self) -> str:
         return term(N_("End the battle")) if self.ended else term(N_("Resume the battle"))
 
+    def refusal_in(self, state: B) -> None:
+        """Never refused: a battle can always be ended, or resumed."""
+        return
+
     def apply(self, state: B) -> B:
         return replace(state, ended=self.ended)

@@ -59,8 +59,16 @@ class Action:
 def plain(
     kind: str, command: Command[Any], battle: Any, subject: str | None = None, *, barrier: bool = False
 ) -> Action:
-    """An action without dice, with the refusal its command raises on this battle (if it does)."""
+    """An action without dice, with the refusal its command raises on this battle (if it does).
+
+    A command that can tell its refusal without being carried out (`refusal_in(state)`, the same `Problem` its
+    `apply` would raise) is asked that instead: carrying out a move on a battle of 200 models costs a validation
+    of the whole battle, and the shared bar asks after every action."""
     refusal: Problem | None = None
+    refusal_in = getattr(command, "refusal_in", None)
+    if callable(refusal_in):
+        refusal = refusal_in(battle)
+        return Action(kind, label_of(command, battle), command, subject=subject, refusal=refusal, barrier=barrier)
     try:
         command.apply(battle)
     except RefusedError as exc:

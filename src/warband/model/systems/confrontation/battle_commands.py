@@ -10,6 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, Strict, TypeAdapter
 
+from warband.model.army import Problem
 from warband.model.battle import Roll, thrown
 from warband.model.battle_commands import EndBattle
 from warband.model.catalog import Flag, Frozen, Id
@@ -53,6 +54,9 @@ class NextPhase(Frozen):
     def label(self) -> str:
         return term(N_("Next phase"))
 
+    def refusal_in(self, state: ConfrontationBattle) -> Problem | None:
+        return rules.next_phase_refusal(state)
+
     def apply(self, state: ConfrontationBattle) -> ConfrontationBattle:
         return rules.next_phase(state)
 
@@ -63,6 +67,9 @@ class PreviousPhase(Frozen):
     @property
     def label(self) -> str:
         return term(N_("Previous phase"))
+
+    def refusal_in(self, state: ConfrontationBattle) -> Problem | None:
+        return rules.previous_phase_refusal(state)
 
     def apply(self, state: ConfrontationBattle) -> ConfrontationBattle:
         return rules.previous_phase(state)

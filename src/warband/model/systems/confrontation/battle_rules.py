@@ -132,10 +132,21 @@ def with_model(battle: ConfrontationBattle, key: str, **changes: object) -> Conf
 
 
 # --- the turn (CF-08, CF-18) -------------------------------------------------------------------------------
+def next_phase_refusal(battle: ConfrontationBattle) -> Problem | None:
+    """Why the battle may not move on (it is over), or None."""
+    return Problem.of("CF-08", "battle.ended") if battle.ended else None
+
+
+def previous_phase_refusal(battle: ConfrontationBattle) -> Problem | None:
+    """Why the battle may not go back (this is the turn's first phase: undo goes into the last turn), or None."""
+    return Problem.of("CF-08", "phase.first") if PHASES.index(battle.phase) == 0 else None
+
+
 def next_phase(battle: ConfrontationBattle) -> ConfrontationBattle:
     """The next step of the turn; after the end of the turn, a new turn with its state reset (CF-18)."""
-    if battle.ended:
-        raise RefusedError(Problem.of("CF-08", "battle.ended"))
+    refusal = next_phase_refusal(battle)
+    if refusal is not None:
+        raise RefusedError(refusal)
     position = PHASES.index(battle.phase)
     if position < len(PHASES) - 1:
         return replace(battle, phase=PHASES[position + 1])
@@ -143,9 +154,10 @@ def next_phase(battle: ConfrontationBattle) -> ConfrontationBattle:
 
 
 def previous_phase(battle: ConfrontationBattle) -> ConfrontationBattle:
+    refusal = previous_phase_refusal(battle)
+    if refusal is not None:
+        raise RefusedError(refusal)
     position = PHASES.index(battle.phase)
-    if position == 0:
-        raise RefusedError(Problem.of("CF-08", "phase.first"))
     return replace(battle, phase=PHASES[position - 1])
 
 
