@@ -120,3 +120,32 @@ def test_the_one_document_takes_any_games_actions_and_rolls(qtbot, document_of, 
         before = document.battle
         assert not document.take(blocked)
         assert refused and document.battle == before
+
+
+def test_the_summary_is_worked_out_only_when_the_battle_is_over(qtbot, document_of):
+    """The document's `changed` carries the battle before and after: the box skips the actions of a battle
+    that goes on, and works the summary out once it ends."""
+    game = next(g for g in GAMES if g.id == "confrontation")
+    document = document_of(game)
+    box = SummaryBox(document)
+    qtbot.addWidget(box)
+    seen: list[tuple[object, object]] = []
+    document.changed.connect(lambda before, after: seen.append((before, after)))
+    counted: list[int] = []
+    real = box._game
+
+    class Spy:
+        def __getattr__(self, name):
+            return getattr(real, name)
+
+        def summary(self, *args):
+            counted.append(1)
+            return real.summary(*args)
+
+    box._game = Spy()
+    before = document.battle
+    next_move = next(a for a in document.actions() if a.kind == "next_phase")
+    assert document.take(next_move)
+    assert seen == [(before, document.battle)] and counted == []
+    assert document.take(next(a for a in document.actions() if a.kind == "end_battle"))
+    assert counted and box.texts()[0][0] == "Aline"

@@ -37,8 +37,9 @@ Out = TypeVar("Out")
 class BattleDocument(QObject, Generic[B]):
     """The battle on the table, whatever its game."""
 
-    changed = Signal()
-    """The battle changed (an action, undo, redo)."""
+    changed = Signal(object, object)
+    """The battle changed (an action, undo, redo): the battle before and after, so that a view compares the parts
+    it shows and refreshes only those (a slot may also take neither)."""
     log_changed = Signal()
     history_changed = Signal()
     refused = Signal(str)
@@ -222,4 +223,4 @@ class BattleDocument(QObject, Generic[B]):
         )
 
     def _on_session_changed(self, old: B, new: B) -> None:
-        self.changed.emit()
+        self.changed.emit(old, new)

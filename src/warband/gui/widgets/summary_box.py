@@ -26,7 +26,7 @@ class SummaryBox(QGroupBox):
         self._grid = QGridLayout(self)
         self._grid.setHorizontalSpacing(24)
         self.labels: list[list[QLabel]] = []
-        document.changed.connect(self._on_document_changed)
+        document.changed.connect(self._on_battle_changed)
         document.log_changed.connect(self._on_document_changed)
         self._on_document_changed()
 
@@ -41,6 +41,11 @@ class SummaryBox(QGroupBox):
     def texts(self) -> list[list[str]]:
         """What the box shows, side by side: the player, then the account's sentences."""
         return [[label.text() for label in row] for row in self.labels]
+
+    def _on_battle_changed(self, before: Any, after: Any) -> None:
+        """While the battle goes on the box stays hidden: nothing to work out."""
+        if before.ended or after.ended:
+            self._on_document_changed()
 
     def _on_document_changed(self) -> None:
         battle = self._document.battle
