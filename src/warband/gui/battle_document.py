@@ -1,5 +1,5 @@
 """A battle in play, the one document of every game's battle tabs: the run (state, log, dice, journal) as Qt
-signals, and the game's own actions through its model (`GameSystem.actions`, `roll`, `odds`).
+signals, and the game's own actions through its model (`GameSystem.actions`, `roll`).
 
 Widgets act through `act` (a command), `take` (an action the model lists) or `roll` (a roll's request, with the
 program's dice or the table's); a refusal comes back through `refused` with its rule, and nothing changes. The
@@ -22,7 +22,7 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import QObject, Signal
 
-from warband.api import Action, GameSystem, Odds, system_of
+from warband.api import Action, GameSystem, system_of
 from warband.model.army import Problem
 from warband.model.battle import BattleRun, Roll
 from warband.model.dice import Dice, DiceError
@@ -92,15 +92,6 @@ class BattleDocument(QObject, Generic[B]):
     def actions(self) -> Sequence[Action]:
         """What may be done now, each with its refusal if any (the game's model says)."""
         return self.game.actions(self.battle)
-
-    def odds(self, request: object) -> Odds | None:
-        """The exact chances of a roll before it is thrown; None (told through `refused`) when they cannot be
-        known yet (a value still to be given)."""
-        try:
-            return self.game.odds(self.battle, request)
-        except RefusedError as exc:
-            self._refuse(exc.reason)
-            return None
 
     def roll(self, request: object, dice: Dice | None = None, **log: Any) -> Roll[B, Any] | None:
         """A roll of the game's (its request), worked out once with the program's dice or the table's, carried

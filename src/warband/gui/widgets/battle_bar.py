@@ -111,12 +111,8 @@ class BattleBar(QWidget):
 
     def _take(self, kind: str) -> None:
         action = self._actions.get(kind)
-        if action is None or action.command is None:
-            return
-        if action.refusal is not None:
-            self._document.refused.emit(action.refusal.sentence)
-            return
-        self._document.act(action.command)
+        if action is not None:
+            self._document.take(action)  # a refusal is told with its rule, as every action's is
 
     def _on_document_changed(self) -> None:
         battle = self._document.battle

@@ -52,20 +52,20 @@ def actions(battle: ConfrontationBattle) -> list[Action]:
     found = moves(battle)
     if battle.ended:
         return found
-    if battle.phase == "tactical" or (battle.phase == "divination" and _needs_winner(battle)):
+    order = rules.divination_order(battle) if battle.phase == "divination" else None
+    # in the Divination phase too while Faithful of both sides share a Discipline and no winner orders them (CF-15)
+    if battle.phase == "tactical" or (order is not None and order.needs_tactical_winner):
         found.append(Action("tactical", term(N_("Tactical roll")), request=TacticalRoll()))
-    if battle.phase == "divination":
-        found.extend(_calls(battle))
+    if order is not None:
+        found.extend(_calls(battle, order))
     return found
 
 
-def _needs_winner(battle: ConfrontationBattle) -> bool:
-    """Faithful of both sides share a Discipline and no Tactical winner is recorded to order them (CF-15)."""
-    return rules.divination_order(battle).needs_tactical_winner
+def _call_label(battle: ConfrontationBattle, m: rules.Model, miracle_id: str) -> str:
+    return Phrase(N_("{unit} calls {miracle}"), unit=m.label, miracle=rules.miracle_name(battle, miracle_id))
 
 
-def _calls(battle: ConfrontationBattle) -> list[Action]:
-    order = rules.divination_order(battle)
+def _calls(battle: ConfrontationBattle, order: rules.DivinationOrder) -> list[Action]:
     current = order.current
     found: list[Action] = []
     for slot in order.slots:
@@ -80,10 +80,8 @@ def _calls(battle: ConfrontationBattle) -> list[Action]:
             fervour = miracle.fervour if miracle is not None else 0
             request = calls.CallRequest(slot.key, miracle_id, fervour, target_confirmed=True)
             problems = calls.call_problems(battle, request)
-            label = Phrase(
-                N_("{unit} calls {miracle}"), unit=m.label, miracle=rules.miracle_name(battle, miracle_id)
-            )
             refusal = turn or (problems[0] if problems else None)
+            label = _call_label(battle, m, miracle_id)
             found.append(Action("call", label, request=request, subject=slot.key, refusal=refusal))
         if slot.key == (current.key if current else None):
             found.append(
@@ -98,9 +96,7 @@ def _calls(battle: ConfrontationBattle) -> list[Action]:
         m = rules.model(battle, barred.key)
         for miracle_id in dict.fromkeys(m.unit.miracles):
             request = calls.CallRequest(barred.key, miracle_id, 0, target_confirmed=True)
-            label = Phrase(
-                N_("{unit} calls {miracle}"), unit=m.label, miracle=rules.miracle_name(battle, miracle_id)
-            )
+            label = _call_label(battle, m, miracle_id)
             found.append(Action("call", label, request=request, subject=barred.key, refusal=barred.problems[0]))
     return found
 
