@@ -123,14 +123,14 @@ def test_the_one_document_takes_any_games_actions_and_rolls(qtbot, document_of, 
 
 
 def test_the_summary_is_worked_out_only_when_the_battle_is_over(qtbot, document_of):
-    """The document's `changed` carries the battle before and after: the box skips the actions of a battle
-    that goes on, and works the summary out once it ends."""
+    """The document's `changed` carries the battle before and after (a `Change`): the box skips the actions of a
+    battle that goes on, and works the summary out once it ends."""
     game = next(g for g in GAMES if g.id == "confrontation")
     document = document_of(game)
     box = SummaryBox(document)
     qtbot.addWidget(box)
     seen: list[tuple[object, object]] = []
-    document.changed.connect(lambda before, after: seen.append((before, after)))
+    document.changed.connect(lambda change: seen.append((change.before, change.after)))
     counted: list[int] = []
     real = box._game
 

@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import ValidationError
 from PySide6.QtCore import QObject, Signal
 
+from warband.gui.document import Change
 from warband.model.army import Army, Report, validate
 from warband.model.catalog import Catalogs
 from warband.model.edits import new_unit_ids
@@ -22,12 +23,13 @@ from warband.model.session import Command, RefusedError, Selection, Session
 class ArmyDocument(QObject):
     """The army being built, and everything the builder's views need to know about it."""
 
-    state_changed = Signal()
-    """The army changed (a command, undo, redo, a new catalog)."""
+    state_changed = Signal(object)
+    """The army changed (a command, undo, redo) or the catalogs did: a `Change` of the army, whose `touched(part)`
+    tells a view whether the part it shows changed (a slot may also take nothing and refresh all)."""
     selection_changed = Signal(object)
     """The selected unit id (or None)."""
     report_changed = Signal()
-    """The validation report was worked out again."""
+    """The validation report differs from the one before (a change that leaves it as it was says nothing)."""
     history_changed = Signal()
     """What Undo and Redo would do changed, or the modified mark."""
     refused = Signal(str)
@@ -125,14 +127,15 @@ class ArmyDocument(QObject):
         """The catalogs were reloaded: validate again against them."""
         self.catalogs = catalogs
         self._report = None
-        self.state_changed.emit()
+        self.state_changed.emit(Change(self.army, self.army, everything=True))
         self.report_changed.emit()
 
     # --- session listeners ---------------------------------------------------------------------------------
     def _on_session_changed(self, old: Army, new: Army) -> None:
-        self._report = None
-        self.state_changed.emit()
-        self.report_changed.emit()
+        report, self._report = self._report, None
+        self.state_changed.emit(Change(old, new))
+        if report is None or self.report != report:
+            self.report_changed.emit()
         self.history_changed.emit()
 
     def _on_session_selection(self, old: Selection, new: Selection) -> None:

@@ -23,6 +23,7 @@ from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import QObject, Signal
 
 from warband.api import Action, GameSystem, system_of
+from warband.gui.document import Change
 from warband.model.army import Problem
 from warband.model.battle import BattleRun, Roll
 from warband.model.dice import Dice, DiceError
@@ -37,9 +38,9 @@ Out = TypeVar("Out")
 class BattleDocument(QObject, Generic[B]):
     """The battle on the table, whatever its game."""
 
-    changed = Signal(object, object)
-    """The battle changed (an action, undo, redo): the battle before and after, so that a view compares the parts
-    it shows and refreshes only those (a slot may also take neither)."""
+    changed = Signal(object)
+    """The battle changed (an action, undo, redo): a `Change` of the battle, whose `touched(part)` tells a view
+    whether the part it shows changed, so that it refreshes only that (a slot may also take nothing)."""
     log_changed = Signal()
     history_changed = Signal()
     refused = Signal(str)
@@ -214,4 +215,4 @@ class BattleDocument(QObject, Generic[B]):
         )
 
     def _on_session_changed(self, old: B, new: B) -> None:
-        self.changed.emit(old, new)
+        self.changed.emit(Change(old, new))

@@ -3,8 +3,10 @@ undo history. The window asks the current document instead of branching on which
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
 
 
 class Document(Protocol):
@@ -28,3 +30,28 @@ class Document(Protocol):
     def undo(self) -> None: ...
 
     def redo(self) -> None: ...
+
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class Change(Generic[S]):
+    """What a document's change did, carried by its signal so that each view refreshes only the part it shows.
+
+    States are frozen values and a command copies only what it changes, so the parts a change left alone are the
+    same objects before and after: `touched` answers by identity most of the time, and by equality otherwise (an
+    undo restores an equal part as another object). `everything` is a change outside the state that every view
+    must see (the catalogs reloaded).
+    """
+
+    before: S
+    after: S
+    everything: bool = False
+
+    def touched(self, part: Callable[[S], object]) -> bool:
+        """Whether the part of the state `part` picks differs between before and after."""
+        if self.everything:
+            return True
+        old, new = part(self.before), part(self.after)
+        return old is not new and old != new

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QWidget
 
 from warband.api import system_of
 from warband.gui.battle_document import BattleDocument
+from warband.gui.document import Change
 from warband.gui.widgets.appearance import side_colour
 from warband.model.messages import _, spoken_text
 
@@ -42,9 +43,9 @@ class SummaryBox(QGroupBox):
         """What the box shows, side by side: the player, then the account's sentences."""
         return [[label.text() for label in row] for row in self.labels]
 
-    def _on_battle_changed(self, before: Any, after: Any) -> None:
+    def _on_battle_changed(self, change: Change[Any]) -> None:
         """While the battle goes on the box stays hidden: nothing to work out."""
-        if before.ended or after.ended:
+        if change.before.ended or change.after.ended:
             self._on_document_changed()
 
     def _on_document_changed(self) -> None:
