@@ -1,4 +1,6 @@
-"""The main window: menus, the tabs, and the file actions (new, open, save, close, recover)."""
+"""The main window: the tabs, the document on screen (army or battle) and what the window does with it: its
+title, undo and save; the catalogs, the layout, the preferences. Its menus and army files are mixins of their own
+(`window_menus`, `army_files`)."""
 
 from __future__ import annotations
 
@@ -6,61 +8,46 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
+from PySide6.QtGui import QCloseEvent, QIcon
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
     QMainWindow,
-    QMenu,
     QMessageBox,
     QScrollArea,
     QTabWidget,
     QWidget,
 )
 
-from warband import __version__, api
+from warband import __version__
 from warband.api import (
-    ARMY_SUFFIX,
-    Army,
     CatalogLoad,
     Catalogs,
     FileError,
-    compare,
     games,
-    load_army,
-    save_army,
-    stamp,
 )
 from warband.gui.army_document import ArmyDocument
+from warband.gui.army_files import STATUS_MS, ArmyFiles, new_army
 from warband.gui.autosave import Autosaver
 from warband.gui.battle_actions import BattleActions
 from warband.gui.builder.builder_tab import BuilderTab
-from warband.gui.dialogs import Asker, QtAsker, Unsaved
+from warband.gui.dialogs import Asker, QtAsker
 from warband.gui.document import Document
 from warband.gui.pages import tab_page
 from warband.gui.preferences import Preferences, apply_preferences, save_preferences
 from warband.gui.problem_report import ProblemReportDialog
-from warband.gui.recovery import Recovered, save_work, window_work
 from warband.gui.rules_help import RuleNamer, RulesHelpDialog
 from warband.gui.settings import Settings, save_settings
-from warband.gui.systems.registry import builder_systems
-from warband.gui.widgets.plain_text import escape_mnemonic
 from warband.gui.window_extras import RosterAndRules, qt_path_chooser
-from warband.model.autosave import Recoverable, discard_autosave, find_autosaves
+from warband.gui.window_menus import WindowMenus
 from warband.model.locations import resources_dir
 from warband.model.messages import _, spoken_text
 
 DEFAULT_SYSTEM = games()[0].id
 """The game of the army on screen at start: the first registered."""
-DEFAULT_LIMIT = 400
-STATUS_MS = 6000
 
 
-def new_army(system: str = DEFAULT_SYSTEM) -> Army:
-    return api.new_army(system, points_limit=DEFAULT_LIMIT)
-
-
-class MainWindow(RosterAndRules, QMainWindow):
+class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
     """One army at a time, in the Army builder tab."""
 
     def __init__(
@@ -110,7 +97,7 @@ class MainWindow(RosterAndRules, QMainWindow):
         self.rule_namer.named.connect(self._on_rule_namer_named)
         self._build_actions()
         self._build_menus()
-        self._set_document(ArmyDocument(new_army(), self._catalogs_for(DEFAULT_SYSTEM)))
+        self._set_document(ArmyDocument(new_army(DEFAULT_SYSTEM), self._catalogs_for(DEFAULT_SYSTEM)))
         self.battles = BattleActions(
             self.tabs, self.asker, self._catalogs_for, lambda: self.document.army, autosave_folder, self
         )
@@ -121,125 +108,6 @@ class MainWindow(RosterAndRules, QMainWindow):
         self.tabs.currentChanged.connect(self._on_tabs_current_changed)
         self._restore_layout()
         self.statusBar().showMessage(_("Ready"), 2000)
-
-    # --- construction --------------------------------------------------------------------------------------
-    def _action(
-        self, text: str, slot: Callable[[], object], shortcuts: list[QKeySequence] | None = None, name: str = ""
-    ) -> QAction:
-        action = QAction(text, self)
-        # A standard key this platform does not define is an empty sequence: left first, it would hide the
-        # shortcut from the menu (which shows only the first one), and a repeated one would be ambiguous.
-        keys: list[QKeySequence] = []
-        for sequence in shortcuts or []:
-            if not sequence.isEmpty() and sequence not in keys:
-                keys.append(sequence)
-        if keys:
-            action.setShortcuts(keys)
-        action.setObjectName(name)
-        action.triggered.connect(lambda checked=False: slot())
-        self.addAction(action)
-        return action
-
-    def _build_actions(self) -> None:
-        key = QKeySequence
-        std = QKeySequence.StandardKey
-        self.new_action = self._action(_("&New Army"), lambda: self.new_army(), [key(std.New)], "actionNew")
-        self.open_action = self._action(_("&Open…"), self.open_army, [key(std.Open)], "actionOpen")
-        self.save_action = self._action(_("&Save"), self._save_current, [key(std.Save)], "actionSave")
-        self.save_as_action = self._action(_("Save &As…"), self.save_as, [key("Ctrl+Shift+S")], "actionSaveAs")
-        self.close_action = self._action(_("&Close"), self.close_army, [key(std.Close)], "actionClose")
-        self.quit_action = self._action(_("&Quit"), self.close, [key(std.Quit), key("Ctrl+Q")], "actionQuit")
-        self.new_battle_action = self._action(
-            _("New &Battle…"), lambda: self.battles.new_battle(), [key("Ctrl+Shift+N")], "actionNewBattle"
-        )
-        self.open_battle_action = self._action(
-            _("Open Battle…"), lambda: self.battles.open_battle(), [key("Ctrl+Shift+O")], "actionOpenBattle"
-        )
-        self.save_battle_as_action = self._action(
-            _("Save Battle As…"), lambda: self.battles.save_as(), None, "actionSaveBattleAs"
-        )
-        self.close_battle_action = self._action(
-            _("Close Battle"), lambda: self.battles.close_battle(), None, "actionCloseBattle"
-        )
-        self.undo_action = self._action(_("&Undo"), self._undo, [key(std.Undo)], "actionUndo")
-        self.redo_action = self._action(_("&Redo"), self._redo, [key("Ctrl+Shift+Z"), key("Ctrl+Y")], "actionRedo")
-        self.reload_action = self._action(
-            _("&Reload player catalogs"), self.reload_catalogs, [key("F5")], "actionReloadCatalogs"
-        )
-        self.catalog_errors_action = self._action(
-            _("Show catalogs left &out…"), self._show_catalog_errors, None, "actionCatalogErrors"
-        )
-        self.export_action = self._action(
-            _("&Export Roster…"), lambda: self.export_roster(), [key("Ctrl+Shift+E")], "actionExportRoster"
-        )
-        self.print_preview_action = self._action(
-            _("Print Pre&view…"), lambda: self.print_preview(), [key("Ctrl+Shift+P")], "actionPrintPreview"
-        )
-        self.print_action = self._action(
-            _("&Print…"), lambda: self.print_roster(), [key(std.Print)], "actionPrint"
-        )
-        self.rules_action = self._action(_("&Rules"), lambda: self.show_rules(), [key("F1")], "actionRules")
-        self.explain_rule_action = self._action(
-            _("Explain the &Last Rule Named"), self.explain_last_rule, [key("Ctrl+F1")], "actionExplainRule"
-        )
-        self.explain_rule_action.setEnabled(False)
-        self.about_action = self._action(_("&About Warband"), self._about, None, "actionAbout")
-        self.report_problem_action = self._action(
-            _("Report a &Problem…"), lambda: self.report_problem(), None, "actionReportProblem"
-        )
-        self.preferences_action = self._action(
-            _("&Preferences…"), self.edit_preferences, [key(std.Preferences), key("Ctrl+,")], "actionPreferences"
-        )
-
-    def _build_menus(self) -> None:
-        bar = self.menuBar()
-        file_menu = bar.addMenu(_("&File"))
-        file_menu.addAction(self.new_action)
-        self.new_army_menu = QMenu(_("New Army &For"), self)
-        self.new_army_menu.setObjectName("newArmyMenu")
-        for game in games():  # named without loading any game: it loads when its army is first made
-            if game.id not in builder_systems():
-                continue  # checked on the command line until the builder has its panels
-            action = self.new_army_menu.addAction(_(game.title))
-            action.setObjectName(f"actionNewArmy_{game.id}")
-            action.triggered.connect(lambda checked=False, s=game.id: self.new_army(s))
-        file_menu.addMenu(self.new_army_menu)
-        file_menu.addAction(self.open_action)
-        self.recent_menu = QMenu(_("Open &Recent"), self)
-        self.recent_menu.setObjectName("recentMenu")
-        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
-        file_menu.addMenu(self.recent_menu)
-        file_menu.addSeparator()
-        file_menu.addAction(self.save_action)
-        file_menu.addAction(self.save_as_action)
-        file_menu.addAction(self.close_action)
-        file_menu.addSeparator()
-        file_menu.addAction(self.export_action)
-        file_menu.addAction(self.print_preview_action)
-        file_menu.addAction(self.print_action)
-        file_menu.addSeparator()
-        file_menu.addAction(self.new_battle_action)
-        file_menu.addAction(self.open_battle_action)
-        file_menu.addAction(self.save_battle_as_action)
-        file_menu.addAction(self.close_battle_action)
-        file_menu.addSeparator()
-        file_menu.addAction(self.quit_action)
-        edit_menu = bar.addMenu(_("&Edit"))
-        edit_menu.addAction(self.undo_action)
-        edit_menu.addAction(self.redo_action)
-        edit_menu.addSeparator()
-        edit_menu.addAction(self.preferences_action)
-        catalog_menu = bar.addMenu(_("&Catalogs"))
-        catalog_menu.addAction(self.reload_action)
-        catalog_menu.addAction(self.catalog_errors_action)
-        help_menu = bar.addMenu(_("&Help"))
-        help_menu.addAction(self.rules_action)
-        help_menu.addAction(self.explain_rule_action)
-        help_menu.addSeparator()
-        help_menu.addAction(self.report_problem_action)
-        help_menu.addAction(self.about_action)
-        self.statusBar().messageChanged.connect(self.rule_namer.note_text)
-        self._fill_recent_menu()
 
     def _catalogs_for(self, system: str) -> Catalogs:
         return self.catalog_load.for_system(system)
@@ -267,7 +135,6 @@ class MainWindow(RosterAndRules, QMainWindow):
                 splitter.restoreState(states[name])
         document.history_changed.connect(self._update_title)
         document.history_changed.connect(self._update_undo_actions)
-        document.state_changed.connect(self._update_title)
         document.refused.connect(self._on_document_refused)
         self.rule_namer.watch_problems(document, self.builder.problems)
         self.builder.problems.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
@@ -340,100 +207,6 @@ class MainWindow(RosterAndRules, QMainWindow):
     def _redo(self) -> None:
         self._shown()[0].redo()
 
-    # --- file actions --------------------------------------------------------------------------------------
-    def maybe_save(self) -> bool:
-        """Ask what to do with unsaved changes; False means the player cancelled."""
-        if not self.document.modified:
-            return True
-        answer = self.asker.unsaved_changes(self.document.display_name())
-        if answer is Unsaved.SAVE:
-            return self.save()
-        return answer is Unsaved.DISCARD
-
-    def new_army(self, system: str | None = None) -> None:
-        """A new army of the given game (by default, the game of the army on screen)."""
-        system = system or self.document.army.system
-        if self.maybe_save():
-            self._set_document(ArmyDocument(new_army(system), self._catalogs_for(system)))
-
-    def close_army(self) -> None:
-        self.new_army()
-
-    def open_army(self, path: Path | None = None) -> bool:
-        """Open an army file; a file that cannot be read leaves the army on screen as it was."""
-        if not self.maybe_save():
-            return False
-        if path is None:
-            folder = self.document.path.parent if self.document.path else self.preferences.armies_dir()
-            path = self.asker.open_path(folder)
-            if path is None:
-                return False
-        try:
-            army = load_army(path)
-        except FileError as exc:
-            self.asker.error(
-                _("Cannot open the army"),
-                _("{file}\n\n{where}{reason}").format(
-                    file=exc.file, where=f"{exc.where}: " if exc.where else "", reason=exc.message
-                ),
-            )
-            if not path.exists():
-                self.settings.forget_recent(path)
-            return False
-        if army.system not in builder_systems():
-            self.asker.error(
-                _("Cannot open the army"),
-                _(
-                    "{file}\n\nThe Army builder does not build {system} armies yet; "
-                    "`warband validate` checks them."
-                ).format(file=path, system=army.system),
-            )
-            return False
-        catalogs = self._catalogs_for(army.system)
-        changes = compare(army, catalogs)
-        if changes and not self.asker.catalog_changes(path.name, changes):
-            return False
-        self._set_document(ArmyDocument(army, catalogs, path))
-        self.settings.add_recent(path)
-        self.statusBar().showMessage(_("Opened {file}").format(file=path), STATUS_MS)
-        return True
-
-    def save(self) -> bool:
-        if self.document.path is None:
-            return self.save_as()
-        return self._save_to(self.document.path)
-
-    def save_as(self) -> bool:
-        folder = self.document.path.parent if self.document.path else self.preferences.armies_dir()
-        name = (self.document.army.name or _("army")).strip().replace("/", "-")
-        path = self.asker.save_path(folder / f"{name}{ARMY_SUFFIX}")
-        if path is None:
-            return False
-        if not path.name.endswith(".json"):
-            path = path.with_name(path.name + ARMY_SUFFIX)
-        return self._save_to(path)
-
-    def _save_to(self, path: Path) -> bool:
-        """Save the army, recording its catalogs (AR-04); on failure the work stays open and unsaved."""
-        try:
-            save_army(stamp(self.document.army, self.document.catalogs), path)
-        except FileError as exc:
-            self.asker.error(_("Cannot save the army"), f"{exc.file}\n\n{exc.message}")
-            return False
-        self.document.mark_saved(path)
-        self.autosaver.discard()
-        self.settings.add_recent(path)
-        self.statusBar().showMessage(_("Saved to {file}").format(file=path), STATUS_MS)
-        self._update_title()
-        return True
-
-    def _fill_recent_menu(self) -> None:
-        self.recent_menu.clear()
-        for text in self.settings.recent:
-            action = self.recent_menu.addAction(escape_mnemonic(text))
-            action.triggered.connect(lambda checked=False, p=Path(text): self.open_army(p))
-        self.recent_menu.setEnabled(bool(self.settings.recent))
-
     # --- catalogs ------------------------------------------------------------------------------------------
     def reload_catalogs(self) -> None:
         if self._load_catalogs is None:
@@ -450,32 +223,6 @@ class MainWindow(RosterAndRules, QMainWindow):
 
     def _show_catalog_errors(self) -> None:
         self.asker.catalog_errors(list(self.catalog_load.errors))
-
-    # --- rosters -------------------------------------------------------------------------------------------
-    # --- recovery ------------------------------------------------------------------------------------------
-    def offer_recovery(self) -> bool:
-        """At start: offer the autosaves left by a session that did not end cleanly."""
-        found, _errors = find_autosaves(self.autosaver.folder)
-        if not found:
-            return False
-        chosen = self.asker.recover(found)
-        if chosen is None:
-            for item in found:
-                discard_autosave(item.file)
-            return False
-        self._recover(chosen)
-        return True
-
-    def _recover(self, item: Recoverable) -> None:
-        document = ArmyDocument(item.army, self._catalogs_for(item.army.system), item.original)
-        document.session.mark_unsaved()
-        self._set_document(document, autosave_path=item.file)
-        self.statusBar().showMessage(_("Recovered unsaved work from {time}").format(time=item.saved_at), STATUS_MS)
-
-    def save_recovery(self, folder: Path) -> list[Recovered]:
-        """After an unexpected error: the army on screen and the battle in play, each to a new file in `folder`
-        (never over their own files, nothing marked as saved)."""
-        return save_work(window_work(self.document, self.battles.document), folder)
 
     # --- window --------------------------------------------------------------------------------------------
     def _restore_layout(self) -> None:

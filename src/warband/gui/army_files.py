@@ -1,0 +1,168 @@
+"""The main window's army files: new, open (with AR-04's catalog changes), save, the recent files, and the
+autosaves offered back after a crash.
+
+A mixin of MainWindow, kept apart to keep the window's module small.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from warband import api
+from warband.api import ARMY_SUFFIX, Army, Catalogs, FileError, compare, load_army, save_army, stamp
+from warband.gui.army_document import ArmyDocument
+from warband.gui.dialogs import Unsaved
+from warband.gui.recovery import Recovered, save_work, window_work
+from warband.gui.systems.registry import builder_systems
+from warband.gui.widgets.plain_text import escape_mnemonic
+from warband.model.autosave import Recoverable, discard_autosave, find_autosaves
+from warband.model.messages import _
+
+DEFAULT_LIMIT = 400
+STATUS_MS = 6000
+
+
+def new_army(system: str) -> Army:
+    return api.new_army(system, points_limit=DEFAULT_LIMIT)
+
+
+class ArmyFiles:
+    """The army on screen's files, and the autosaves of earlier sessions."""
+
+    document: ArmyDocument
+    asker: Any
+    settings: Any
+    preferences: Any
+    autosaver: Any
+    battles: Any
+    recent_menu: Any
+
+    if TYPE_CHECKING:  # MainWindow's and QMainWindow's, which the window inherits beside this mixin
+
+        def statusBar(self) -> Any: ...  # noqa: N802
+
+        def _set_document(self, document: ArmyDocument, autosave_path: Path | None = None) -> None: ...
+
+        def _catalogs_for(self, system: str) -> Catalogs: ...
+
+        def _update_title(self) -> None: ...
+
+    # --- file actions --------------------------------------------------------------------------------------
+    def maybe_save(self) -> bool:
+        """Ask what to do with unsaved changes; False means the player cancelled."""
+        if not self.document.modified:
+            return True
+        answer = self.asker.unsaved_changes(self.document.display_name())
+        if answer is Unsaved.SAVE:
+            return self.save()
+        return answer is Unsaved.DISCARD
+
+    def new_army(self, system: str | None = None) -> None:
+        """A new army of the given game (by default, the game of the army on screen)."""
+        system = system or self.document.army.system
+        if self.maybe_save():
+            self._set_document(ArmyDocument(new_army(system), self._catalogs_for(system)))
+
+    def close_army(self) -> None:
+        self.new_army()
+
+    def open_army(self, path: Path | None = None) -> bool:
+        """Open an army file; a file that cannot be read leaves the army on screen as it was."""
+        if not self.maybe_save():
+            return False
+        if path is None:
+            folder = self.document.path.parent if self.document.path else self.preferences.armies_dir()
+            path = self.asker.open_path(folder)
+            if path is None:
+                return False
+        try:
+            army = load_army(path)
+        except FileError as exc:
+            self.asker.error(
+                _("Cannot open the army"),
+                _("{file}\n\n{where}{reason}").format(
+                    file=exc.file, where=f"{exc.where}: " if exc.where else "", reason=exc.message
+                ),
+            )
+            if not path.exists():
+                self.settings.forget_recent(path)
+            return False
+        if army.system not in builder_systems():
+            self.asker.error(
+                _("Cannot open the army"),
+                _(
+                    "{file}\n\nThe Army builder does not build {system} armies yet; "
+                    "`warband validate` checks them."
+                ).format(file=path, system=army.system),
+            )
+            return False
+        catalogs = self._catalogs_for(army.system)
+        changes = compare(army, catalogs)
+        if changes and not self.asker.catalog_changes(path.name, changes):
+            return False
+        self._set_document(ArmyDocument(army, catalogs, path))
+        self.settings.add_recent(path)
+        self.statusBar().showMessage(_("Opened {file}").format(file=path), STATUS_MS)
+        return True
+
+    def save(self) -> bool:
+        if self.document.path is None:
+            return self.save_as()
+        return self._save_to(self.document.path)
+
+    def save_as(self) -> bool:
+        folder = self.document.path.parent if self.document.path else self.preferences.armies_dir()
+        name = (self.document.army.name or _("army")).strip().replace("/", "-")
+        path = self.asker.save_path(folder / f"{name}{ARMY_SUFFIX}")
+        if path is None:
+            return False
+        if not path.name.endswith(".json"):
+            path = path.with_name(path.name + ARMY_SUFFIX)
+        return self._save_to(path)
+
+    def _save_to(self, path: Path) -> bool:
+        """Save the army, recording its catalogs (AR-04); on failure the work stays open and unsaved."""
+        try:
+            save_army(stamp(self.document.army, self.document.catalogs), path)
+        except FileError as exc:
+            self.asker.error(_("Cannot save the army"), f"{exc.file}\n\n{exc.message}")
+            return False
+        self.document.mark_saved(path)
+        self.autosaver.discard()
+        self.settings.add_recent(path)
+        self.statusBar().showMessage(_("Saved to {file}").format(file=path), STATUS_MS)
+        self._update_title()
+        return True
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        for text in self.settings.recent:
+            action = self.recent_menu.addAction(escape_mnemonic(text))
+            action.triggered.connect(lambda checked=False, p=Path(text): self.open_army(p))
+        self.recent_menu.setEnabled(bool(self.settings.recent))
+
+    # --- recovery ------------------------------------------------------------------------------------------
+    def offer_recovery(self) -> bool:
+        """At start: offer the autosaves left by a session that did not end cleanly."""
+        found, _errors = find_autosaves(self.autosaver.folder)
+        if not found:
+            return False
+        chosen = self.asker.recover(found)
+        if chosen is None:
+            for item in found:
+                discard_autosave(item.file)
+            return False
+        self._recover(chosen)
+        return True
+
+    def _recover(self, item: Recoverable) -> None:
+        document = ArmyDocument(item.army, self._catalogs_for(item.army.system), item.original)
+        document.session.mark_unsaved()
+        self._set_document(document, autosave_path=item.file)
+        self.statusBar().showMessage(_("Recovered unsaved work from {time}").format(time=item.saved_at), STATUS_MS)
+
+    def save_recovery(self, folder: Path) -> list[Recovered]:
+        """After an unexpected error: the army on screen and the battle in play, each to a new file in `folder`
+        (never over their own files, nothing marked as saved)."""
+        return save_work(window_work(self.document, self.battles.document), folder)
