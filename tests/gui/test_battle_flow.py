@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QWidget
 from warband import api
 from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.registry import battle_kit
-from warband.gui.widgets.battle_bar import BattleBar
+from warband.gui.widgets.battle_bar import SHARED, BattleBar
 from warband.gui.widgets.summary_box import SummaryBox
 from warband.model.locations import data_dir
 
@@ -149,3 +149,33 @@ def test_the_summary_is_worked_out_only_when_the_battle_is_over(qtbot, document_
     assert seen == [(before, document.battle)] and counted == []
     assert document.take(next(a for a in document.actions() if a.kind == "end_battle"))
     assert counted and box.texts()[0][0] == "Aline"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
+def test_the_bar_changes_its_widgets_only_when_a_move_or_the_phase_did(qtbot, document_of, game):
+    """An action of the game's own (a roll, a marker, a casting) leaves the bar's turn line as it is."""
+    document = document_of(game)
+    bar = BattleBar(document)
+    qtbot.addWidget(bar)
+    texts: list[str] = []
+    real = bar.turn_label.setText
+    bar.turn_label.setText = lambda text: (texts.append(text), real(text))
+    model = api.get_system(game.id)
+
+    def shown():
+        battle = document.battle
+        phases = tuple((p.id, p.current) for p in model.phases(battle))
+        return battle.turn, battle.ended, phases, tuple((a.kind, a.refusal) for a in model.moves(battle))
+
+    own = [a for a in document.actions() if a.allowed and a.kind not in SHARED]
+    for action in own:
+        before, battle = shown(), document.battle
+        assert document.take(action)
+        if document.battle != battle and shown() == before:
+            assert texts == []
+            break
+        document.undo()
+    else:
+        pytest.fail("no action of the game's own that leaves the phase alone")
+    assert document.take(next(a for a in document.actions() if a.kind == "end_battle"))
+    assert texts, "ending the battle changes the bar"

@@ -29,7 +29,8 @@ class ArmyDocument(QObject):
     selection_changed = Signal(object)
     """The selected unit id (or None)."""
     report_changed = Signal()
-    """The validation report differs from the one before (a change that leaves it as it was says nothing)."""
+    """The validation report differs from the one before (a change that leaves it as it was says nothing; when
+    none was worked out before, it is told)."""
     history_changed = Signal()
     """What Undo and Redo would do changed, or the modified mark."""
     refused = Signal(str)

@@ -25,7 +25,9 @@ from PySide6.QtWidgets import (
 from warband.gui.army_document import ArmyDocument
 from warband.gui.builder.profile_description import ProfileDescription, ProfileFilter
 from warband.gui.builder.profile_table_model import PROFILE_ID_ROLE, ProfileFilterProxyModel, ProfileTableModel
+from warband.gui.document import Change
 from warband.gui.systems.registry import builder_panels
+from warband.model.army import Army
 from warband.model.catalog import Catalogs
 from warband.model.edits import AddUnit
 from warband.model.messages import _
@@ -253,9 +255,9 @@ class CatalogBrowser(QWidget):
     def _on_add_button_clicked(self) -> None:
         self.add_selected()
 
-    def _on_document_state_changed(self) -> None:
+    def _on_document_state_changed(self, change: Change[Army]) -> None:
         """Most changes are to the army; only new catalogs change what the browser lists."""
-        if self._document.catalogs is self._catalogs:
+        if not change.everything or self._document.catalogs is self._catalogs:
             return
         self._catalogs = self._document.catalogs
         selected = self.selected_profile()

@@ -12,7 +12,8 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersisten
 
 from warband.gui.army_document import ArmyDocument
 from warband.gui.builder.entry_tables import WARNING_MARK, describe_reasons, tooltip_html, warning_colour
-from warband.model.army import Problem, Unit
+from warband.gui.document import Change
+from warband.model.army import Army, Problem, Unit
 from warband.model.messages import _
 from warband.model.names import display_name, english_name
 
@@ -106,8 +107,11 @@ class HeldEntriesModel(QAbstractTableModel):
     def _on_document_selection_changed(self, unit_id: object) -> None:
         self.refresh()
 
-    def _on_document_state_changed(self) -> None:
-        self.refresh()
+    def _on_document_state_changed(self, change: Change[Army]) -> None:
+        """Only a change of the selected unit (or of the catalogs: names and costs) changes its list."""
+        unit_id = self._document.selected
+        if unit_id is None or change.touched(lambda army: army.unit(unit_id)):
+            self.refresh()
 
     def _on_document_report_changed(self) -> None:
         """Repaint only the rows whose problems changed (a rename elsewhere changes none here)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, Qt
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, QSignalBlocker, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
 
 from warband.gui.army_document import ArmyDocument
 from warband.gui.builder.roster_table_model import RosterTableModel
+from warband.gui.document import Change
+from warband.model.army import Army
 from warband.model.edits import DuplicateUnit, MoveUnit, RemoveUnits, SetArmyField
 from warband.model.messages import _
 from warband.model.system import DEFAULT_POINTS_NAME, points_name
@@ -197,24 +199,26 @@ class RosterPanel(QWidget):
         self._document.execute(MoveUnit(unit_id, target, label=_("Move unit")), select=unit_id)
 
     # --- following the document ----------------------------------------------------------------------------
-    def _on_document_state_changed(self) -> None:
+    def _on_document_state_changed(self, change: Change[Army] | None = None) -> None:
+        """The name and limit boxes follow the army's (undo too), the buttons and the selected row its units in
+        order; the totals follow the report (`report_changed`). No change given: all of it (the panel is new)."""
         army = self._document.army
-        if self.name_edit.text() != army.name:
-            position = self.name_edit.cursorPosition()
-            self.name_edit.setText(army.name)
-            self.name_edit.setCursorPosition(min(position, len(army.name)))
-        limit = army.points_limit
-        self.limit_check.blockSignals(True)
-        self.limit_spin.blockSignals(True)
-        self.limit_check.setChecked(limit is not None)
-        self.limit_spin.setEnabled(limit is not None)
-        if limit is not None:
-            self.limit_spin.setValue(limit)
-        self.limit_check.blockSignals(False)
-        self.limit_spin.blockSignals(False)
-        self._update_buttons()
-        self._on_document_selection_changed(self._document.selected)
-        self._show_totals()
+        if change is None or change.touched(lambda a: (a.name, a.points_limit)):
+            if self.name_edit.text() != army.name:
+                position = self.name_edit.cursorPosition()
+                self.name_edit.setText(army.name)
+                self.name_edit.setCursorPosition(min(position, len(army.name)))
+            limit = army.points_limit
+            with QSignalBlocker(self.limit_check), QSignalBlocker(self.limit_spin):
+                self.limit_check.setChecked(limit is not None)
+                self.limit_spin.setEnabled(limit is not None)
+                if limit is not None:
+                    self.limit_spin.setValue(limit)
+        if change is None or change.touched(lambda a: [u.id for u in a.units]):
+            self._update_buttons()
+            self._on_document_selection_changed(self._document.selected)
+        if change is None:
+            self._show_totals()
 
     def _show_totals(self) -> None:
         report = self._document.report

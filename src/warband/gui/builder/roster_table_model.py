@@ -18,8 +18,10 @@ from PySide6.QtGui import QBrush, QPalette
 from PySide6.QtWidgets import QApplication
 
 from warband.gui.army_document import ArmyDocument
+from warband.gui.document import Change
 from warband.gui.item_models import landing_row
 from warband.gui.widgets.plain_text import plain_tooltip
+from warband.model.army import Army
 from warband.model.edits import MoveUnit, SetUnitField, unit_class
 from warband.model.messages import _
 from warband.model.names import display_name
@@ -40,6 +42,8 @@ class RosterTableModel(QAbstractTableModel):
         self._document = document
         self._ids: list[str] = [u.id for u in document.army.units]
         self._columns = self._columns_for_system()
+        self._costs = [unit.cost for unit in document.report.units]
+        """The costs shown, row by row: a new report repaints those that changed."""
         document.state_changed.connect(self._on_document_state_changed)
         document.report_changed.connect(self._on_document_report_changed)
 
@@ -195,17 +199,29 @@ class RosterTableModel(QAbstractTableModel):
         return self._document.execute(MoveUnit(unit_id, destination, label=_("Move unit")), select=unit_id)
 
     # --- following the document ----------------------------------------------------------------------------
-    def _on_document_state_changed(self) -> None:
-        ids = [u.id for u in self._document.army.units]
-        if ids == self._ids:
-            if ids:
-                self.dataChanged.emit(self.index(0, 0), self.index(len(ids) - 1, len(self._columns) - 1))
+    def _on_document_state_changed(self, change: Change[Army]) -> None:
+        """The same units in the same order: repaint the rows of the units that changed (all of them when the
+        catalogs did: profile names); other units, in number or order: reset."""
+        ids = [u.id for u in change.after.units]
+        if ids != self._ids:
+            self.beginResetModel()
+            self._ids = ids
+            self.endResetModel()
             return
-        self.beginResetModel()
-        self._ids = ids
-        self.endResetModel()
+        if not change.touched(lambda army: army.units):
+            return
+        last = len(self._columns) - 1
+        before = change.before.units
+        for row, unit in enumerate(change.after.units):
+            if change.everything or (unit is not before[row] and unit != before[row]):
+                self.dataChanged.emit(self.index(row, 0), self.index(row, last))
 
     def _on_document_report_changed(self) -> None:
-        if self._ids:
-            cost = self.column_of(self.COST)
-            self.dataChanged.emit(self.index(0, cost), self.index(len(self._ids) - 1, cost))
+        """Repaint the costs that changed (a label's edit changes the report, but no cost)."""
+        costs = [unit.cost for unit in self._document.report.units]
+        changed = [row for row, cost in enumerate(costs) if row >= len(self._costs) or self._costs[row] != cost]
+        self._costs = costs
+        if changed and self._ids:
+            column = self.column_of(self.COST)
+            last = min(changed[-1], len(self._ids) - 1)
+            self.dataChanged.emit(self.index(changed[0], column), self.index(last, column))

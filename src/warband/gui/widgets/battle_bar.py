@@ -90,6 +90,7 @@ class BattleBar(QWidget):
         self.back_button.clicked.connect(lambda: self._take("previous_phase"))
         self.next_button.clicked.connect(lambda: self._take("next_phase"))
         self.end_button.clicked.connect(lambda: self._take("end_battle"))
+        self._shown: object = None
         document.changed.connect(self._on_document_changed)
         self._on_document_changed()
 
@@ -115,9 +116,20 @@ class BattleBar(QWidget):
             self._document.take(action)  # a refusal is told with its rule, as every action's is
 
     def _on_document_changed(self) -> None:
+        """The moves are asked again after every action (they are cheap); the widgets change only when what they
+        show did, which most actions (a flag, a call, a marker) leave alone."""
         battle = self._document.battle
         self._actions = {a.kind: a for a in self._game.moves(battle) if a.kind in SHARED}
         phases = self._game.phases(battle)
+        shown = (
+            battle.turn,
+            bool(battle.ended),
+            tuple((p.id, p.name, p.current) for p in phases),
+            tuple((a.kind, a.label, a.refusal) for a in self._actions.values()),
+        )
+        if shown == self._shown:
+            return
+        self._shown = shown
         current = next((p for p in phases if p.current), None)
         named = _(current.name) if current else ""
         title = self._game.info.turn_title
