@@ -1,5 +1,6 @@
 """The Divination order (CF-13 … CF-16) of a Confrontation battle as the tracker and the resolver show it: the
-model's `divination_order`, worked out once per state however many views ask for it."""
+model's `divination_order`, worked out once per state however many views ask for it, and what it is worked out
+from, for the views to tell whether a change moved it."""
 
 from __future__ import annotations
 
@@ -27,3 +28,15 @@ def order_of(battle: ConfrontationBattle) -> DivinationOrder:
 
     _orders[key] = (weakref.ref(battle, forget), order)
     return order
+
+
+def order_inputs(battle: ConfrontationBattle) -> tuple[object, ...]:
+    """What `divination_order` reads: the armies (labels, miracles) with the players and tie orders (CF-14), the
+    profiles (Discipline, Faith), the models' states, the Tactical winner and the tie option (CF-15)."""
+    return (
+        battle.sides,
+        battle.entries.profiles,
+        battle.models,
+        battle.tactical_winner,
+        battle.options.tie_across_sides,
+    )

@@ -20,7 +20,8 @@ from PySide6.QtGui import QFont, QGuiApplication, QPalette
 from warband.gui.army_document import ArmyDocument
 from warband.gui.builder.entry_tables import choice_name, describe_reasons, tooltip_html
 from warband.gui.builder.profile_description import fold
-from warband.model.army import Army, Choice, Problem, options
+from warband.gui.document import Change
+from warband.model.army import Army, Choice, Problem, Unit, options
 from warband.model.catalog import Catalogs
 from warband.model.messages import _
 from warband.model.names import display_name
@@ -58,6 +59,12 @@ def _columns() -> dict[str, tuple[str, str | None]]:
         "restriction": (_("Restriction"), _("Who may carry it")),
         "reason": (_("Reason"), _("Why the unit may not take it (empty when it may)")),
     }
+
+
+def unit_shown(army: Army, unit_id: str | None) -> tuple[int, Unit] | None:
+    """What Confrontation's `options()` reads of the army for one unit: the unit and its place (its reasons name
+    it by position), nothing of the other units, the army's name or its points (the catalogs: `everything`)."""
+    return next(((i, u) for i, u in enumerate(army.units) if u.id == unit_id), None)
 
 
 class OptionsCache:
@@ -195,8 +202,11 @@ class OptionsTableModel(QAbstractTableModel):
     def _on_document_selection_changed(self, unit_id: object) -> None:
         self.refresh()
 
-    def _on_document_state_changed(self) -> None:
-        self.refresh()
+    def _on_document_state_changed(self, change: Change[Army]) -> None:
+        """Only a change of the selected unit (or of the catalogs) changes what it may take."""
+        unit_id = self._document.selected
+        if change.touched(lambda army: unit_shown(army, unit_id)):
+            self.refresh()
 
     # --- QAbstractTableModel -------------------------------------------------------------------------------
     def rowCount(self, parent: Index = _ROOT) -> int:  # noqa: N802 (Qt's name)

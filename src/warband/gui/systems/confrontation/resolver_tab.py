@@ -11,6 +11,7 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QAbstractButton, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from warband.gui.battle_document import BattleDocument
+from warband.gui.document import Change
 from warband.gui.systems.confrontation import resolver_divination_view as view
 from warband.gui.systems.confrontation.divination_order import order_of
 from warband.gui.systems.confrontation.resolver_call_form import NO_DIFFICULTY, CallForm, plain_label
@@ -25,6 +26,12 @@ from warband.model.systems.confrontation import battle_calls as calls
 from warband.model.systems.confrontation import battle_rules as rules
 from warband.model.systems.confrontation.battle_commands import SetModelFlag
 from warband.model.systems.confrontation.battle_state import ConfrontationBattle
+
+
+def _shown(battle: ConfrontationBattle) -> tuple[object, ...]:
+    """What a call reads: the phase (CF-08), the Faithful and their miracles, the catalog entries, the models'
+    states, the Divination order (tie orders, Tactical winner) and the options (odds, CF-19)."""
+    return (battle.phase, battle.sides, battle.entries, battle.models, battle.tactical_winner, battle.options)
 
 
 class ResolverTab(RefreshWhenShown):
@@ -92,7 +99,7 @@ class ResolverTab(RefreshWhenShown):
         self.done_button.clicked.connect(self._on_done_button_clicked)
         document.changed.connect(self._on_document_changed)
         document.refused.connect(self._on_document_refused)
-        self._on_document_changed()
+        self._catch_up_now()
 
     def _shortcut(self, button: QAbstractButton, keys: str, description: str) -> None:
         sequence = QKeySequence(keys)
@@ -256,15 +263,21 @@ class ResolverTab(RefreshWhenShown):
         return True
 
     # --- slots ---------------------------------------------------------------------------------------------
-    def _on_document_changed(self) -> None:
-        if self.deferred_while_hidden():
+    def _on_document_changed(self, change: Change[ConfrontationBattle]) -> None:
+        """A change of what the call reads (not the turn number, not the battle's end) refreshes the tab, or
+        marks it to catch up when it is shown again."""
+        if not change.touched(_shown) or self.deferred_while_hidden():
             return
-        if not self._follow_order():
-            self._refresh()
+        self._catch_up_now()
 
     def catch_up(self) -> None:
         """Shown again after the battle changed behind another tab."""
-        self._on_document_changed()
+        self._catch_up_now()
+
+    def _catch_up_now(self) -> None:
+        """Select the order's current Faithful if the order moved on (that shows it), else read it all again."""
+        if not self._follow_order():
+            self._refresh()
 
     def _on_document_refused(self, text: str) -> None:
         if self._acting == "typed":

@@ -19,8 +19,9 @@ from PySide6.QtCore import (
 )
 
 from warband.gui.battle_document import BattleDocument
+from warband.gui.document import Change
 from warband.gui.item_models import landing_row
-from warband.gui.systems.confrontation.divination_order import order_of
+from warband.gui.systems.confrontation.divination_order import order_inputs, order_of
 from warband.gui.widgets.appearance import bold_font, highlight_tint, muted, side_colour, side_tint
 from warband.gui.widgets.plain_text import plain_tooltip
 from warband.model.army import Problem
@@ -250,7 +251,10 @@ class DivinationOrderTableModel(QAbstractTableModel):
         return False  # the move is done through the document: the view must not remove the source row
 
     # --- following the document ----------------------------------------------------------------------------
-    def _on_document_changed(self) -> None:
+    def _on_document_changed(self, change: Change[ConfrontationBattle]) -> None:
+        """The order, and the players' names it shows (in `sides`); only the rows that changed repaint."""
+        if not change.touched(order_inputs):
+            return
         slots = order_of(self._document.battle).slots
         current = _current_key(self._document)
         if [s.key for s in slots] != [s.key for s in self._slots]:
@@ -260,8 +264,9 @@ class DivinationOrderTableModel(QAbstractTableModel):
             return
         old, old_current = self._slots, self._current
         self._slots, self._current = slots, current
+        moved = {old_current, current} if current != old_current else set()  # the rows the highlight left and took
         for row, (before, after) in enumerate(zip(old, slots, strict=True)):
-            if before != after or after.key in (old_current, current):
+            if before != after or after.key in moved:
                 self.dataChanged.emit(self.index(row, 0), self.index(row, 5))  # only what changed repaints
 
 
@@ -316,7 +321,10 @@ class BarredTableModel(QAbstractTableModel):
             return side_colour(barred.side)
         return None
 
-    def _on_document_changed(self) -> None:
+    def _on_document_changed(self, change: Change[ConfrontationBattle]) -> None:
+        """Who may not call and why, from the order, with the players' names (in `sides`)."""
+        if not change.touched(order_inputs):
+            return
         rows = _barred_rows(order_of(self._document.battle).barred)
         if rows == self._rows:
             return

@@ -17,7 +17,8 @@ from PySide6.QtWidgets import (
 )
 
 from warband.gui.battle_document import BattleDocument
-from warband.gui.systems.confrontation.divination_order import order_of
+from warband.gui.document import Change
+from warband.gui.systems.confrontation.divination_order import order_inputs, order_of
 from warband.gui.systems.confrontation.tracker_divination_models import BarredTableModel, DivinationOrderTableModel
 from warband.gui.widgets.appearance import compact_rows
 from warband.gui.widgets.plain_text import plain_tooltip
@@ -31,6 +32,11 @@ ACTIVE_STYLE = (
     ' QGroupBox#divinationPanel[active="true"]::title { subcontrol-origin: margin; left: 8px; padding: 0 4px;'
     " color: palette(highlight); }"
 )
+
+
+def _shown(battle: ConfrontationBattle) -> tuple[object, ...]:
+    """What the panel shows beyond its tables' rows: whether it is the Divination phase, and the order."""
+    return (battle.phase, order_inputs(battle))
 
 
 def _table(name: str, accessible: str, parent: QWidget) -> QTableView:
@@ -119,7 +125,7 @@ class DivinationPanel(QGroupBox):
         self.order_model.modelReset.connect(self._on_order_model_reset)
         document.changed.connect(self._on_document_changed)
         self._kept: str | None = None
-        self._on_document_changed()
+        self._show_order()
 
     def _button(self, text: str, name: str, description: str, keys: str) -> QPushButton:
         button = QPushButton(text, self)
@@ -198,7 +204,12 @@ class DivinationPanel(QGroupBox):
             self.select_key(self._kept)
         self._kept = None
 
-    def _on_document_changed(self) -> None:
+    def _on_document_changed(self, change: Change[ConfrontationBattle]) -> None:
+        """The frame follows the phase; the rest (empty line, barred caption, buttons) follows the order."""
+        if change.touched(_shown):
+            self._show_order()
+
+    def _show_order(self) -> None:
         active = self._document.battle.phase == "divination"
         if self.property("active") != active:
             self.setAccessibleDescription(_("The Divination phase is now") if active else "")

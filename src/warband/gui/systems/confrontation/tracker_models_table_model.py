@@ -12,6 +12,7 @@ from pydantic import ValidationError
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from warband.gui.battle_document import BattleDocument
+from warband.gui.document import Change
 from warband.gui.widgets.appearance import muted, side_colour, side_tint
 from warband.gui.widgets.plain_text import plain_tooltip
 from warband.model.messages import N_, Phrase, _, spoken_text
@@ -216,7 +217,10 @@ class ModelsTableModel(QAbstractTableModel):
         return None
 
     # --- following the document ----------------------------------------------------------------------------
-    def _on_document_changed(self) -> None:
+    def _on_document_changed(self, change: Change[ConfrontationBattle]) -> None:
+        """Only the rows whose model changed repaint; a phase or a Tactical winner changes none."""
+        if not change.touched(_shown):
+            return
         fresh = models(self._document.battle)
         if [m.key for m in fresh] != [m.key for m in self._models]:
             self.beginResetModel()
@@ -228,6 +232,12 @@ class ModelsTableModel(QAbstractTableModel):
         for row, (before, after) in enumerate(zip(old, fresh, strict=True)):
             if before.state is not after.state or before.discipline != after.discipline:
                 self.dataChanged.emit(self.index(row, 0), self.index(row, last))  # only what changed repaints
+
+
+def _shown(battle: ConfrontationBattle) -> tuple[object, ...]:
+    """What the table reads: the players and armies, the catalog entries (profiles, miracles called), the models'
+    states."""
+    return (battle.sides, battle.entries, battle.models)
 
 
 def _check_state(value: object) -> Qt.CheckState:

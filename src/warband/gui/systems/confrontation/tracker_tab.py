@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
 
 from warband.gui.battle_document import BattleDocument
+from warband.gui.document import Change
 from warband.gui.systems.confrontation.tracker_divination_panel import DivinationPanel
 from warband.gui.systems.confrontation.tracker_log import LogTableModel
 from warband.gui.systems.confrontation.tracker_models_panel import ModelsPanel
@@ -104,8 +105,9 @@ class TrackerTab(QWidget):
     def _on_document_refused(self, reason: str) -> None:
         self.show_message(reason)
 
-    def _on_document_changed(self) -> None:
-        self.show_message("")  # an action went through: the last refusal no longer applies
+    def _on_document_changed(self, change: Change[ConfrontationBattle]) -> None:
+        """Whatever it changed, an action went through: the last refusal no longer applies."""
+        self.show_message("")
 
     def _on_log_panel_reported(self, text: str, failed: bool) -> None:
         self.show_message(text, refusal=failed)

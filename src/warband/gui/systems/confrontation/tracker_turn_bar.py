@@ -8,13 +8,19 @@ from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from warband.gui.battle_document import BattleDocument
-from warband.gui.systems.confrontation.divination_order import order_of
+from warband.gui.document import Change
+from warband.gui.systems.confrontation.divination_order import order_inputs, order_of
 from warband.gui.systems.confrontation.rolls import roll_tactical
 from warband.gui.widgets.appearance import WARNING_STYLE
 from warband.gui.widgets.plain_text import plain_label
 from warband.model.messages import N_, Phrase, _, term
 from warband.model.systems.confrontation.battle_commands import SetTacticalWinner
 from warband.model.systems.confrontation.battle_state import ConfrontationBattle
+
+
+def _winner(battle: ConfrontationBattle) -> tuple[object, ...]:
+    """What the Tactical row shows: who won this turn's roll, by the player's name."""
+    return (battle.tactical_winner, tuple(side.player for side in battle.sides))
 
 
 class TacticalRow(QWidget):
@@ -44,7 +50,7 @@ class TacticalRow(QWidget):
         self.roll_button.clicked.connect(self._on_roll_button_clicked)
         self.tactical_combo.currentIndexChanged.connect(self._on_tactical_combo_current_index_changed)
         document.changed.connect(self._on_document_changed)
-        self._on_document_changed()
+        self._show_winner()
 
     # --- input ---------------------------------------------------------------------------------------------
     def _on_roll_button_clicked(self) -> None:
@@ -60,10 +66,15 @@ class TacticalRow(QWidget):
             player = self._document.battle.sides[int(side)].player
             text = Phrase(N_("Tactical roll won by {player} (entered)"), player=player)
         if not self._document.act(command, text=text):
-            self._on_document_changed()  # refused or unchanged: show the battle's winner again
+            self._show_winner()  # refused or unchanged: show the battle's winner again
 
     # --- following the document ----------------------------------------------------------------------------
-    def _on_document_changed(self) -> None:
+    def _on_document_changed(self, change: Change[ConfrontationBattle]) -> None:
+        """Only the Tactical winner (and the players' names it says) is shown here."""
+        if change.touched(_winner):
+            self._show_winner()
+
+    def _show_winner(self) -> None:
         battle = self._document.battle
         winner = battle.tactical_winner
         if winner is None:
@@ -91,7 +102,12 @@ class TieWarning(QLabel):
         self.setStyleSheet(WARNING_STYLE)
         self.setWordWrap(True)
         document.changed.connect(self._on_document_changed)
-        self._on_document_changed()
+        self._show_tie()
 
-    def _on_document_changed(self) -> None:
+    def _on_document_changed(self, change: Change[ConfrontationBattle]) -> None:
+        """The warning follows the Divination order (a tie across sides, no winner yet)."""
+        if change.touched(order_inputs):
+            self._show_tie()
+
+    def _show_tie(self) -> None:
         self.setVisible(order_of(self._document.battle).needs_tactical_winner)

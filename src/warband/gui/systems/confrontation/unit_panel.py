@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from warband.gui.army_document import ArmyDocument
 from warband.gui.builder.entry_tables import choice_name
+from warband.gui.document import Change
 from warband.gui.systems.confrontation.held_table_model import Field, HeldTableModel
 from warband.gui.systems.confrontation.options_table_model import (
     ASPECT_COLUMNS,
@@ -36,8 +37,9 @@ from warband.gui.systems.confrontation.options_table_model import (
     OptionsCache,
     OptionsFilterProxyModel,
     OptionsTableModel,
+    unit_shown,
 )
-from warband.model.army import Choice, unit_label
+from warband.model.army import Army, Choice, unit_label
 from warband.model.edits import AddEntry, RemoveEntry
 from warband.model.messages import N_, _, spoken_text
 from warband.model.names import display_name
@@ -334,8 +336,12 @@ class UnitPanel(QWidget):
     def _on_document_selection_changed(self, unit_id: object) -> None:
         self._refresh()
 
-    def _on_document_state_changed(self) -> None:
-        self._refresh()
+    def _on_document_state_changed(self, change: Change[Army]) -> None:
+        """The panel shows the selected unit alone (its label, profile, cost, faith): another unit's edit, or the
+        army's name or points, leaves it as it is."""
+        unit_id = self._document.selected
+        if change.touched(lambda army: unit_shown(army, unit_id)):
+            self._refresh()
 
     def _on_remove_miracle_button_clicked(self) -> None:
         self._remove_selected(self._held_miracles)
