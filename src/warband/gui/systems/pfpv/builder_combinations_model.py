@@ -15,6 +15,7 @@ from PySide6.QtGui import QFont
 
 from warband.gui.army_document import ArmyDocument
 from warband.gui.builder.entry_tables import disabled_text_colour, tooltip_html
+from warband.gui.document import Change
 from warband.gui.systems.pfpv.builder_text import (
     NO_BREAK,
     combination_text,
@@ -23,6 +24,7 @@ from warband.gui.systems.pfpv.builder_text import (
     missing_skills,
     rolls_text,
 )
+from warband.model.army import Army
 from warband.model.messages import _
 from warband.model.names import display_name
 from warband.model.systems.pfpv.rules import Index, can_attempt, index
@@ -87,6 +89,12 @@ def spell_rows(profile: Profile, idx: Index, every_spell: bool) -> list[SpellRow
         name = display_name(spell.name) if spell is not None else entry_name(idx.spells, spell_id)
         rows.append(SpellRow(spell_id, name, spell, spell_id in profile.spells, tuple(combinations)))
     return rows
+
+
+def profile_part(army: Army, unit_id: str | None) -> str | None:
+    """What the tree reads of the army: the selected character's profile (its label and notes do not count)."""
+    unit = army.unit(unit_id) if unit_id is not None else None
+    return unit.profile if unit is not None else None
 
 
 def _titles() -> dict[str, tuple[str, str]]:
@@ -166,8 +174,11 @@ class CombinationsTreeModel(QAbstractItemModel):
     def _on_document_selection_changed(self, unit_id: object) -> None:
         self.refresh()
 
-    def _on_document_state_changed(self) -> None:
-        self.refresh()
+    def _on_document_state_changed(self, change: Change[Army]) -> None:
+        """Only another profile for the selected character, or the catalogs reloaded, changes the tree."""
+        unit_id = self._document.selected
+        if change.touched(lambda army: profile_part(army, unit_id)):
+            self.refresh()
 
     # --- shape ---------------------------------------------------------------------------------------------
     def index(self, row: int, column: int, parent: ModelIndex = _ROOT) -> QModelIndex:

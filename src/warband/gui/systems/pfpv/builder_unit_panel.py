@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from warband.gui.army_document import ArmyDocument
 from warband.gui.builder.entry_tables import WARNING_MARK, describe_reasons, plain_label, warning_colour
+from warband.gui.document import Change
 from warband.gui.systems.pfpv.builder_combinations_model import COLUMNS, SPELL_ID_ROLE, CombinationsTreeModel
 from warband.gui.systems.pfpv.builder_text import (
     NO_BREAK,
@@ -32,6 +33,7 @@ from warband.gui.systems.pfpv.builder_text import (
     specialisation_text,
     unit_label,
 )
+from warband.model.army import Army, Problem, Report, Unit
 from warband.model.messages import _
 from warband.model.names import display_name
 from warband.model.systems.pfpv.rules import index
@@ -67,6 +69,16 @@ def _card_tips() -> dict[str, str]:
     }
 
 
+def unit_part(army: Army, unit_id: str | None) -> Unit | None:
+    """What the card reads of the army: the selected character alone (the catalogs reloaded say everything)."""
+    return army.unit(unit_id) if unit_id is not None else None
+
+
+def problems_part(report: Report, unit_id: str) -> tuple[Problem, ...]:
+    """What the panel shows of the report: the character's own problems."""
+    return tuple(p for p in report.problems if p.unit is not None and p.unit.id == unit_id)
+
+
 class _WrappingDelegate(QStyledItemDelegate):
     """Gives each row the height of its wrapped text: a tree view asks its delegate for heights without saying
     how wide the column is, so the delegate looks it up."""
@@ -97,6 +109,8 @@ class PfpvUnitPanel(QWidget):
         super().__init__(parent)
         self.setObjectName("unitPanel")
         self._document = document
+        self._shown_problems: tuple[Problem, ...] | None = None
+        """The character's problems as last shown: a report that differs elsewhere leaves the panel alone."""
 
         self.totals_label = plain_label(self, "pfpvTotals")
         self.totals_label.setText(_("A party: no points"))
@@ -177,7 +191,7 @@ class PfpvUnitPanel(QWidget):
         self._tree.selectionModel().currentChanged.connect(self._on_tree_current_changed)
         document.selection_changed.connect(self._on_document_selection_changed)
         document.state_changed.connect(self._on_document_state_changed)
-        document.report_changed.connect(self._on_document_state_changed)
+        document.report_changed.connect(self._on_document_report_changed)
         self._on_combinations_model_reset()
         self._refresh()
 
@@ -216,6 +230,7 @@ class PfpvUnitPanel(QWidget):
         for widget in (self._title_label, self._card, self._spells_box):
             widget.setVisible(unit is not None)
         if unit is None:
+            self._shown_problems = None
             self._problems_label.setVisible(False)
             return
         profile = index(self._document.catalogs).profiles.get(unit.profile)
@@ -223,7 +238,11 @@ class PfpvUnitPanel(QWidget):
         kind = display_name(profile.name) if profile is not None else unit.profile
         self._title_label.setText(title if kind == title else f"{title} — {kind}")
         self._show_card(unit, profile)
-        problems = [p for p in self._document.report.problems if p.unit is not None and p.unit.id == unit.id]
+        self._show_problems(unit)
+
+    def _show_problems(self, unit: PfpvUnit) -> None:
+        """The character's problems, as the validation report gives them."""
+        self._shown_problems = problems = problems_part(self._document.report, unit.id)
         self._problems_label.setVisible(bool(problems))
         self._problems_label.setText(f"{WARNING_MARK} " + describe_reasons(problems, f"\n{WARNING_MARK} "))
 
@@ -297,5 +316,15 @@ class PfpvUnitPanel(QWidget):
     def _on_document_selection_changed(self, unit_id: object) -> None:
         self._refresh()
 
-    def _on_document_state_changed(self) -> None:
-        self._refresh()
+    def _on_document_state_changed(self, change: Change[Army]) -> None:
+        """The card shows the selected character alone: another's edit, or the party's name, leaves it be."""
+        unit_id = self._document.selected
+        if change.touched(lambda army: unit_part(army, unit_id)):
+            self._refresh()
+
+    def _on_document_report_changed(self) -> None:
+        """The report carries no change: its problems show when the selected character's differ from those shown
+        (a report that differs for another character leaves the panel alone)."""
+        unit = self._unit()
+        if unit is not None and problems_part(self._document.report, unit.id) != self._shown_problems:
+            self._show_problems(unit)

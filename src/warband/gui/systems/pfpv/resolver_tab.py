@@ -12,6 +12,7 @@ from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QScrollArea, QVBoxLayout, QWidget
 
 from warband.gui.battle_document import BattleDocument
+from warband.gui.document import Change
 from warband.gui.systems.pfpv import resolver_text as text
 from warband.gui.systems.pfpv.resolver_choices import ChoicesPanel
 from warband.gui.systems.pfpv.resolver_odds import OddsPanel
@@ -25,6 +26,12 @@ from warband.model.systems.pfpv import casting
 from warband.model.systems.pfpv.play import CastingRequest
 from warband.model.systems.pfpv.rules import can_attempt
 from warband.model.systems.pfpv.scene import CastingSetup, PfpvScene, build_setup, profile_of
+
+
+def resolver_part(scene: PfpvScene) -> tuple[object, ...]:
+    """What the tab reads: the characters' states (Don, Vitality, fatigue, spells at once), the party (labels,
+    profiles) and the entries (spells, sources, disciplines); not the round, the hours, nor the end."""
+    return scene.characters, scene.party, scene.entries
 
 
 class PfpvResolverTab(RefreshWhenShown):
@@ -178,8 +185,10 @@ class PfpvResolverTab(RefreshWhenShown):
         self.rolls_panel.set_ready(not problems)
 
     # --- slots ---------------------------------------------------------------------------------------------
-    def _on_document_changed(self) -> None:
-        if self.deferred_while_hidden():
+    def _on_document_changed(self, change: Change[PfpvScene]) -> None:
+        """A change of nothing the tab shows (a round, the hours) is not even deferred; the log marks an undone
+        casting through `log_changed`."""
+        if not change.touched(resolver_part) or self.deferred_while_hidden():
             return
         self._refresh()
 

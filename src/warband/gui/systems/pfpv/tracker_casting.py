@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from warband.gui.battle_document import BattleDocument
+from warband.gui.document import Change
 from warband.gui.systems.pfpv.tracker_text import (
     at_once_words,
     casting_time,
@@ -55,6 +56,19 @@ def casting_rows(scene: PfpvScene, key: str | None) -> list[CastingRow]:
         CastingRow(c.spell, spell_name(scene, c.spell), casting_time(scene, c.spell), c.started_round)
         for c in state.casting
     ]
+
+
+def casting_part(scene: PfpvScene, key: str | None) -> tuple[object, ...]:
+    """What the table reads: the character's spells being cast, and the spells' names and casting times."""
+    state = scene.characters.get(key) if key is not None else None
+    return state.casting if state is not None else None, scene.entries.spells
+
+
+def panel_part(scene: PfpvScene, key: str | None) -> tuple[object, ...]:
+    """What the panel reads besides the table: the character's spells being cast and fatigue (the penalty), and
+    its label (the party, its profile); not its Don or Vitality."""
+    state = scene.characters.get(key) if key is not None else None
+    return (state.casting, state.fatigue) if state is not None else None, scene.party, scene.entries.profiles
 
 
 class CastingTableModel(TitledTableModel[CastingRow]):
@@ -97,8 +111,12 @@ class CastingTableModel(TitledTableModel[CastingRow]):
         text = {self.SPELL: row.name, self.TIME: row.time, self.STARTED: started_text(row.started)}.get(column)
         return plain_tooltip(text) if role == Qt.ItemDataRole.ToolTipRole else text  # a player's catalog's name
 
-    def _on_document_changed(self) -> None:
-        fresh = casting_rows(self._document.battle, self._key)
+    def _on_document_changed(self, change: Change[PfpvScene]) -> None:
+        """Another character's change, or the round, leaves the rows; a spell begun or ended resets them."""
+        key = self._key
+        if not change.touched(lambda scene: casting_part(scene, key)):
+            return
+        fresh = casting_rows(self._document.battle, key)
         if len(fresh) != len(self._rows):
             self.beginResetModel()  # a spell began or ended: a few rows at most (PF-04: six)
             self._rows = fresh
@@ -178,7 +196,7 @@ class CastingPanel(QWidget):
                 for spell in profile_of(scene, key).spells:
                     if spell in scene.entries.spells:
                         self.spell_combo.addItem(spell_name(scene, spell), spell)
-        self._on_document_changed()
+        self._show_state()
 
     def start(self, spell: str) -> bool:
         """The character begins `spell`; refused (PF-04) beyond six at once."""
@@ -233,7 +251,13 @@ class CastingPanel(QWidget):
         count = self.model.rowCount()
         self.stop_button.setEnabled(count == 1 or (count > 1 and self.selected_index() is not None))
 
-    def _on_document_changed(self) -> None:
+    def _on_document_changed(self, change: Change[PfpvScene]) -> None:
+        """Only the chosen character's castings and fatigue show here: a Don, another character, leave it be."""
+        key = self.key
+        if change.touched(lambda scene: panel_part(scene, key)):
+            self._show_state()
+
+    def _show_state(self) -> None:
         key = self.key
         scene = self._document.battle
         state = scene.characters.get(key) if key is not None else None

@@ -21,6 +21,7 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QSpinBox, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from warband.gui.battle_document import BattleDocument
+from warband.gui.document import Change
 from warband.gui.systems.pfpv.tracker_text import at_once_text, roll_penalty, signed, spell_name
 from warband.gui.widgets.appearance import FAILURE_COLOUR
 from warband.gui.widgets.plain_text import plain_tooltip
@@ -77,6 +78,11 @@ def character_rows(scene: PfpvScene) -> list[CharacterRow]:
             )
         )
     return rows
+
+
+def characters_part(scene: PfpvScene) -> tuple[object, ...]:
+    """What the rows read: the party (labels), the entries (maximums, MA, spell names), the characters' states."""
+    return scene.party, scene.entries, scene.characters
 
 
 class CharactersTableModel(TitledTableModel[CharacterRow]):
@@ -203,7 +209,11 @@ class CharactersTableModel(TitledTableModel[CharacterRow]):
         )
         return self._document.act(command, text=text)
 
-    def _on_document_changed(self) -> None:
+    def _on_document_changed(self, change: Change[PfpvScene]) -> None:
+        """The rows again when a character changed (not the round, the hours alone), and only those that differ
+        are repainted."""
+        if not change.touched(characters_part):
+            return
         fresh = character_rows(self._document.battle)
         if [r.key for r in fresh] != [r.key for r in self._rows]:
             self.beginResetModel()

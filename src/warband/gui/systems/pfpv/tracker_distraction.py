@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from warband.gui.battle_document import BattleDocument
+from warband.gui.document import Change
 from warband.gui.systems.pfpv.rolls import typed_distraction
 from warband.gui.systems.pfpv.tracker_text import plain_label, set_look, spell_name
 from warband.model.battle import Roll
@@ -26,6 +27,13 @@ from warband.model.messages import N_, Phrase, _, spoken_text
 from warband.model.systems.pfpv.play import DistractionRequest
 from warband.model.systems.pfpv.scene import Distraction, PfpvScene, StopCasting, label_of, profile_of
 from warband.model.systems.pfpv.scene import spell_name as scene_spell_name
+
+
+def distraction_part(scene: PfpvScene, key: str | None) -> tuple[object, ...]:
+    """What the panel reads: whether the character is in the scene and its spells being cast, its MA (the party
+    and its profile) and the spells' names."""
+    state = scene.characters.get(key) if key is not None else None
+    return state.casting if state is not None else None, scene.party, scene.entries
 
 
 class DistractionPanel(QWidget):
@@ -105,7 +113,7 @@ class DistractionPanel(QWidget):
             self._key = key
             self._pending = False
             self._show("", "")
-        self._on_document_changed()
+        self._show_state()
 
     def roll(self) -> bool | None:
         """Roll 2d5 with the program's dice and check it; None when no roll could be made."""
@@ -136,7 +144,7 @@ class DistractionPanel(QWidget):
         if self._pending:
             text += "\n" + _("Choose the spell lost: its energy dissipates harmlessly, and no Don is paid.")
         self._show(text, "success" if outcome.kept else "refusal")
-        self._on_document_changed()
+        self._show_state()
         return outcome.kept
 
     def lose(self, index: int) -> bool:
@@ -158,7 +166,7 @@ class DistractionPanel(QWidget):
             self._pending = True
             return False
         self._show(text, "note")
-        self._on_document_changed()
+        self._show_state()
         return True
 
     def _show(self, text: str, kind: str) -> None:
@@ -176,7 +184,13 @@ class DistractionPanel(QWidget):
     def _on_lose_button_clicked(self) -> None:
         self.lose(self.lose_combo.currentIndex())
 
-    def _on_document_changed(self) -> None:
+    def _on_document_changed(self, change: Change[PfpvScene]) -> None:
+        """Only the chosen character's spells being cast (the choice of the spell lost) show here, with its MA."""
+        key = self._key
+        if change.touched(lambda scene: distraction_part(scene, key)):
+            self._show_state()
+
+    def _show_state(self) -> None:
         key = self._key
         scene = self._document.battle
         state = scene.characters.get(key) if key is not None else None

@@ -7,9 +7,15 @@ from __future__ import annotations
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QWidget
 
 from warband.gui.battle_document import BattleDocument
+from warband.gui.document import Change
 from warband.gui.systems.pfpv.tracker_text import hours_text, plain_label
 from warband.model.messages import _
 from warband.model.systems.pfpv.scene import EndCombat, PfpvScene
+
+
+def controls_part(scene: PfpvScene) -> tuple[int, int, bool]:
+    """What the controls read: the hours passed, the combat round, whether the scene is over."""
+    return scene.hours, scene.round, scene.ended
 
 
 class PfpvSceneControls(QWidget):
@@ -32,12 +38,17 @@ class PfpvSceneControls(QWidget):
 
         self.end_button.clicked.connect(self._on_end_button_clicked)
         document.changed.connect(self._on_document_changed)
-        self._on_document_changed()
+        self._show_scene()
 
     def _on_end_button_clicked(self) -> None:
         self._document.act(EndCombat())  # its label: "End of combat"
 
-    def _on_document_changed(self) -> None:
+    def _on_document_changed(self, change: Change[PfpvScene]) -> None:
+        """A character's Don or a casting leaves the hours and End of combat as they are."""
+        if change.touched(controls_part):
+            self._show_scene()
+
+    def _show_scene(self) -> None:
         scene = self._document.battle
         self.hours_label.setText(hours_text(scene.hours))
         self.end_button.setEnabled(scene.round > 0 and not scene.ended)  # as the model offers "end_combat"

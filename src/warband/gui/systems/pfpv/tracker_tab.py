@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from warband.gui.battle_document import BattleDocument
+from warband.gui.document import Change
 from warband.gui.systems.pfpv.tracker_casting import CastingPanel
 from warband.gui.systems.pfpv.tracker_characters import CharactersTableModel, ValueDelegate
 from warband.gui.systems.pfpv.tracker_distraction import DistractionPanel
@@ -198,9 +199,11 @@ class PfpvTrackerTab(QWidget):
         """The shared turn label ("Out of combat", "Turn 3 — Combat") in the scene's combat colour in combat."""
         set_look(self.battle_bar.turn_label, "combat", "true" if self.document.battle.round else "false")
 
-    def _on_document_changed(self) -> None:
+    def _on_document_changed(self, change: Change[PfpvScene]) -> None:
+        """Any action clears the message line; the turn label's combat colour follows the round alone."""
         self.show_message("")  # an action went through: the last refusal no longer applies
-        self._show_combat()
+        if change.touched(lambda scene: scene.round):
+            self._show_combat()
 
     def _on_log_panel_reported(self, text: str, failed: bool) -> None:
         self.show_message(text, refusal=failed)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
 from warband.gui.battle_document import BattleDocument
+from warband.gui.document import Change
 from warband.gui.systems.pfpv.tracker_text import ACTIVITIES, ACTIVITY_WORDS, note_label
 from warband.model.messages import COMMA, N_, Phrase, _, joined, spoken_text, term
 from warband.model.systems.pfpv import casting
@@ -42,6 +43,12 @@ def preview_lines(scene: PfpvScene, hours: int, activity: str) -> list[str]:
             )
         )
     return lines
+
+
+def preview_part(scene: PfpvScene) -> tuple[object, ...]:
+    """What the preview reads: the party (labels), the profiles (maximum, Recovery) and each character's Don."""
+    dons = tuple((key, state.don) for key, state in scene.characters.items())
+    return scene.party, scene.entries.profiles, dons
 
 
 class TimePanel(QWidget):
@@ -83,7 +90,7 @@ class TimePanel(QWidget):
         self.hours_spin.valueChanged.connect(self._on_choice_changed)
         self.activity_combo.currentIndexChanged.connect(self._on_choice_changed)
         self.pass_button.clicked.connect(self._on_pass_button_clicked)
-        document.changed.connect(self._on_choice_changed)
+        document.changed.connect(self._on_document_changed)
         self._on_choice_changed()
 
     @property
@@ -114,6 +121,11 @@ class TimePanel(QWidget):
 
     def _on_pass_button_clicked(self) -> None:
         self.pass_time()
+
+    def _on_document_changed(self, change: Change[PfpvScene]) -> None:
+        """Only a Don (or the party) changes the preview: a spell begun, fatigue, a round leave it be."""
+        if change.touched(preview_part):
+            self._on_choice_changed()
 
     def _on_choice_changed(self) -> None:
         lines = preview_lines(self._document.battle, self.hours_spin.value(), self.activity)

@@ -11,8 +11,9 @@ from PySide6.QtWidgets import QFormLayout, QGroupBox, QHBoxLayout, QLabel, QSpin
 
 from warband.gui.army_document import ArmyDocument
 from warband.gui.builder.entry_tables import WARNING_MARK, describe_reasons, plain_label, warning_colour
+from warband.gui.document import Change
 from warband.gui.systems.sbg.builder_profiles import alignment_name
-from warband.model.army import unit_label
+from warband.model.army import Army, Problem, Report, Unit, unit_label
 from warband.model.edits import SetUnitField
 from warband.model.messages import _, spoken_text
 from warband.model.names import display_name
@@ -32,6 +33,22 @@ def totals_text(army: SbgArmy, document: ArmyDocument) -> str:
     )
 
 
+def totals_part(army: Army) -> tuple[tuple[str, int], ...]:
+    """What the totals line reads of the army: each unit's profile and count (not its label, nor the name)."""
+    return tuple((unit.profile, unit.count) for unit in army.units)
+
+
+def unit_part(army: Army, unit_id: str | None) -> Unit | None:
+    """What the profile card reads of the army: the selected unit alone (the catalogs reloaded say everything)."""
+    return army.unit(unit_id) if unit_id is not None else None
+
+
+def report_part(report: Report, unit_id: str) -> tuple[int, tuple[Problem, ...]]:
+    """What the panel shows of the report: the unit's cost and its own problems (not the army's, nor others')."""
+    cost = next((u.cost for u in report.units if u.id == unit_id), 0)
+    return cost, tuple(p for p in report.problems if p.unit is not None and p.unit.id == unit_id)
+
+
 class SbgUnitPanel(QWidget):
     """Shows the selected unit's profile and changes its number of warriors; the army's totals above it all."""
 
@@ -39,6 +56,8 @@ class SbgUnitPanel(QWidget):
         super().__init__(parent)
         self.setObjectName("unitPanel")
         self._document = document
+        self._shown_report: tuple[int, tuple[Problem, ...]] | None = None
+        """The unit's part of the report as last shown: a report that differs elsewhere leaves the panel alone."""
 
         self.totals_label = plain_label(self, "sbgTotals")
         self.totals_label.setAccessibleName(_("Army totals"))
@@ -107,6 +126,7 @@ class SbgUnitPanel(QWidget):
         self.count_spin.editingFinished.connect(document.seal)
         document.selection_changed.connect(self._on_document_selection_changed)
         document.state_changed.connect(self._on_document_state_changed)
+        document.report_changed.connect(self._on_document_report_changed)
         self._refresh()
 
     # --- reading -------------------------------------------------------------------------------------------
@@ -117,14 +137,22 @@ class SbgUnitPanel(QWidget):
 
     # --- showing -------------------------------------------------------------------------------------------
     def _refresh(self) -> None:
+        self._show_totals()
+        self._show_selected()
+
+    def _show_totals(self) -> None:
         army = self._document.army
         if isinstance(army, SbgArmy):
             self.totals_label.setText(totals_text(army, self._document))
+
+    def _show_selected(self) -> None:
         unit = self._unit()
         self._hint_label.setVisible(unit is None)
         for widget in (self._title_label, self._card, self._count_box, self._hero_note, self._problems_label):
             widget.setVisible(unit is not None)
-        if unit is not None:
+        if unit is None:
+            self._shown_report = None
+        else:
             self._show_unit(unit)
 
     def _show_unit(self, unit: SbgUnit) -> None:
@@ -140,12 +168,15 @@ class SbgUnitPanel(QWidget):
         if self.count_spin.value() != unit.count:  # never while the player types the same number
             with QSignalBlocker(self.count_spin):
                 self.count_spin.setValue(unit.count)
-        cost = next((u.cost for u in self._document.report.units if u.id == unit.id), 0)
+        self._show_report(unit, profile)
+
+    def _show_report(self, unit: SbgUnit, profile: Profile | None) -> None:
+        """The unit's cost and problems, as the validation report gives them."""
+        self._shown_report = cost, problems = report_part(self._document.report, unit.id)
         if profile is None:
             self._unit_cost_label.setText(_("cost unknown (AR-02)"))
         else:
             self._unit_cost_label.setText(_("{cost} points in all").format(cost=cost))
-        problems = [p for p in self._document.report.problems if p.unit is not None and p.unit.id == unit.id]
         self._problems_label.setVisible(bool(problems))
         self._problems_label.setText(f"{WARNING_MARK} " + describe_reasons(problems, f"\n{WARNING_MARK} "))
 
@@ -185,5 +216,18 @@ class SbgUnitPanel(QWidget):
         self._document.seal()  # another unit's count is another undo step
         self._refresh()
 
-    def _on_document_state_changed(self) -> None:
-        self._refresh()
+    def _on_document_state_changed(self, change: Change[Army]) -> None:
+        """The totals follow every unit's profile and count; the card, the selected unit alone: another unit's
+        label or notes, or the army's name, change neither."""
+        if change.touched(totals_part):
+            self._show_totals()
+        unit_id = self._document.selected
+        if change.touched(lambda army: unit_part(army, unit_id)):
+            self._show_selected()
+
+    def _on_document_report_changed(self) -> None:
+        """A report that differs for the selected unit (its cost, its problems) shows; one that differs elsewhere
+        (another unit renamed in a problem, the army over its limit) does not rebuild the card."""
+        unit = self._unit()
+        if unit is not None and report_part(self._document.report, unit.id) != self._shown_report:
+            self._show_report(unit, index(self._document.catalogs).profiles.get(unit.profile))

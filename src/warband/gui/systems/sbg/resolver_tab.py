@@ -13,6 +13,7 @@ from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import QComboBox, QFrame, QGridLayout, QHBoxLayout, QScrollArea, QVBoxLayout, QWidget
 
 from warband.gui.battle_document import BattleDocument
+from warband.gui.document import Change
 from warband.gui.systems.sbg import resolver_text as text
 from warband.gui.systems.sbg.resolver_fate import FatePanel
 from warband.gui.systems.sbg.resolver_might import MightPanel
@@ -23,6 +24,21 @@ from warband.gui.widgets.resolver_parts import plain_label
 from warband.model.messages import _
 from warband.model.systems.sbg import battle_rules as rules
 from warband.model.systems.sbg.battle_state import SbgBattle
+
+
+def resolver_part(battle: SbgBattle) -> tuple[object, ...]:
+    """What the tab reads: the heroes (sides, profiles and spells, counters), the rules options, and for the rolls
+    the turn, the priority (this turn's and the last, the tie-break) and the heroic actions; not the phase."""
+    return (
+        battle.sides,
+        battle.entries,
+        battle.heroes,
+        battle.options,
+        battle.turn,
+        battle.priority,
+        battle.last_priority,
+        battle.heroics,
+    )
 
 
 class SbgResolverTab(RefreshWhenShown):
@@ -106,8 +122,9 @@ class SbgResolverTab(RefreshWhenShown):
         self.rolls_panel.show_battle(battle)
 
     # --- slots ---------------------------------------------------------------------------------------------
-    def _on_document_changed(self) -> None:
-        if self.deferred_while_hidden():
+    def _on_document_changed(self, change: Change[SbgBattle]) -> None:
+        """A change of nothing the tab shows (the phase alone, the battle ended) is not even deferred."""
+        if not change.touched(resolver_part) or self.deferred_while_hidden():
             return
         self._refresh()
 

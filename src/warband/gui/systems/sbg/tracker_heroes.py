@@ -20,6 +20,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QSpinBox, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from warband.gui.battle_document import BattleDocument
+from warband.gui.document import Change
 from warband.gui.widgets.appearance import muted, side_colour, side_tint
 from warband.gui.widgets.plain_text import plain_tooltip
 from warband.gui.widgets.titled_table import TitledTableModel
@@ -80,6 +81,11 @@ def _rows(battle: SbgBattle) -> list[HeroRow]:
         )
         for m in rules.heroes(battle)
     ]
+
+
+def heroes_part(battle: SbgBattle) -> tuple[object, ...]:
+    """What the rows read: the sides (players, labels), the profiles, the counters and the heroic actions."""
+    return battle.sides, battle.entries.profiles, battle.heroes, battle.heroics
 
 
 class HeroesTableModel(TitledTableModel[HeroRow]):
@@ -230,7 +236,11 @@ class HeroesTableModel(TitledTableModel[HeroRow]):
             return False
         return self._document.act(command, text=text, side=row.side)
 
-    def _on_document_changed(self) -> None:
+    def _on_document_changed(self, change: Change[SbgBattle]) -> None:
+        """The rows again when what they read changed (not the turn, the phase, the priority), and only those
+        that differ are repainted."""
+        if not change.touched(heroes_part):
+            return
         fresh = _rows(self._document.battle)
         if [r.key for r in fresh] != [r.key for r in self._rows]:
             self.beginResetModel()

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from warband.gui.battle_document import BattleDocument
+from warband.gui.document import Change
 from warband.gui.systems.sbg.tracker_text import note_label, plain_label, player, set_look
 from warband.model.dice import TypedDice
 from warband.model.messages import N_, Phrase, _, spoken_text
@@ -87,6 +88,14 @@ def _rolloff_text(battle: SbgBattle) -> str:
     if not differ:
         text += " " + _("(same alignment: the side with priority goes first on 4–6)")
     return text
+
+
+def heroics_part(battle: SbgBattle) -> tuple[object, ...]:
+    """What the panel reads: the phase, the priority and the declarations; while there are declarations, the
+    players and the heroes too (their labels, Might and alignments, named and ordered)."""
+    if battle.heroics is None:
+        return battle.phase, battle.priority, None
+    return battle.phase, battle.priority, battle.heroics, battle.sides, battle.entries.profiles, battle.heroes
 
 
 class HeroicsPanel(QWidget):
@@ -173,7 +182,7 @@ class HeroicsPanel(QWidget):
         self.roll_button.clicked.connect(self._on_roll_button_clicked)
         self.enter_button.clicked.connect(self._on_enter_button_clicked)
         document.changed.connect(self._on_document_changed)
-        self._on_document_changed()
+        self._show_step()
 
     # --- input ---------------------------------------------------------------------------------------------
     def _turn(self) -> int | None:
@@ -227,7 +236,12 @@ class HeroicsPanel(QWidget):
         self._document.roll(HeroicRollOff(), TypedDice((self.die_spin.value(),)))
 
     # --- following the document ----------------------------------------------------------------------------
-    def _on_document_changed(self) -> None:
+    def _on_document_changed(self, change: Change[SbgBattle]) -> None:
+        """Out of the declarations the panel shows a sentence alone: a counter corrected then leaves it be."""
+        if change.touched(heroics_part):
+            self._show_step()
+
+    def _show_step(self) -> None:
         battle = self._document.battle
         h = battle.heroics
         turn = rules.heroic_turn(battle)

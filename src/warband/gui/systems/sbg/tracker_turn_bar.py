@@ -8,11 +8,17 @@ from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QPushButton, QWidget
 
 from warband.gui.battle_document import BattleDocument
+from warband.gui.document import Change
 from warband.gui.systems.sbg.rolls import roll_priority
 from warband.gui.systems.sbg.tracker_text import plain_label, player, priority_rule
 from warband.model.messages import N_, Phrase, _
 from warband.model.systems.sbg.battle_commands import SetPriority
 from warband.model.systems.sbg.battle_state import SbgBattle
+
+
+def priority_part(battle: SbgBattle) -> tuple[int | None, int | None, tuple[str, ...]]:
+    """What the priority controls read: who has it, who had it last turn (the tie-break), the players' names."""
+    return battle.priority, battle.last_priority, tuple(side.player for side in battle.sides)
 
 
 class SbgPriorityControls(QWidget):
@@ -42,7 +48,7 @@ class SbgPriorityControls(QWidget):
         self.roll_button.clicked.connect(self._on_roll_button_clicked)
         self.priority_combo.currentIndexChanged.connect(self._on_priority_combo_current_index_changed)
         document.changed.connect(self._on_document_changed)
-        self._on_document_changed()
+        self._show_priority()
 
     # --- input ---------------------------------------------------------------------------------------------
     def _on_roll_button_clicked(self) -> None:
@@ -51,14 +57,19 @@ class SbgPriorityControls(QWidget):
     def _on_priority_combo_current_index_changed(self, index: int) -> None:
         side = self.priority_combo.itemData(index)
         if side is None:  # priority cannot be taken back, only rolled or entered again
-            self._on_document_changed()
+            self._show_priority()
             return
         text = Phrase(N_("{player} has priority (entered)"), player=player(self._document.battle, int(side)))
         if not self._document.act(SetPriority(side=int(side)), text=text, side=int(side)):
-            self._on_document_changed()  # refused or unchanged: show the battle's priority again
+            self._show_priority()  # refused or unchanged: show the battle's priority again
 
     # --- following the document ----------------------------------------------------------------------------
-    def _on_document_changed(self) -> None:
+    def _on_document_changed(self, change: Change[SbgBattle]) -> None:
+        """Only the priority (and the players) show here: a counter or a heroic action leaves the controls be."""
+        if change.touched(priority_part):
+            self._show_priority()
+
+    def _show_priority(self) -> None:
         battle = self._document.battle
         if battle.priority is None:
             self.priority_label.setText(_("No priority yet this turn"))
