@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -32,6 +32,10 @@ SHARED = ("previous_phase", "next_phase", "end_battle")
 
 class BattleBar(QWidget):
     """Always on top of the tracker: the turn and phase, Back (Shift+F8), Next (F8) and End battle."""
+
+    shown = Signal()
+    """The bar showed the battle anew (its steps named again from their text): a game that marks the steps its
+    own way marks them again then."""
 
     def __init__(self, document: BattleDocument[Any], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -163,6 +167,7 @@ class BattleBar(QWidget):
                 else _("End the battle and show the summary")
             )
             self.end_button.setEnabled(ending.allowed)
+        self.shown.emit()
 
     @staticmethod
     def _show(button: QPushButton, action: Action | None) -> None:

@@ -5,6 +5,7 @@ The model only shows what `options()` decided; the proxy hides the refused ones 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import (
@@ -20,8 +21,9 @@ from PySide6.QtGui import QFont
 from warband.gui.army_document import ArmyDocument
 from warband.gui.builder.entry_tables import choice_name, describe_reasons, disabled_text_colour, tooltip_html
 from warband.gui.builder.profile_description import fold
+from warband.gui.document import Change
 from warband.gui.systems.powerdice.builder_profiles import traits_list
-from warband.model.army import Choice, options
+from warband.model.army import Army, Choice, options
 from warband.model.messages import _
 from warband.model.systems.powerdice.schema import Spell
 
@@ -62,6 +64,17 @@ def duration_text(duration: str | int) -> str:
 
 def _duration_key(duration: str | int) -> int:
     return 0 if duration == "instant" else _LONG if duration == "long" else int(duration)
+
+
+def selected_unit(document: ArmyDocument) -> Callable[[Army], object]:
+    """The part of an army the selected unit's views show: that unit, at its place (what `options()` reads of the
+    army; the rest is the catalogs'). Another unit's edit, or the army's name, leaves it alone."""
+    unit_id = document.selected
+
+    def part(army: Army) -> object:
+        return next(((i, u) for i, u in enumerate(army.units) if u.id == unit_id), None)
+
+    return part
 
 
 class SpellOptionsTableModel(QAbstractTableModel):
@@ -127,8 +140,10 @@ class SpellOptionsTableModel(QAbstractTableModel):
     def _on_document_selection_changed(self, unit_id: object) -> None:
         self.refresh()
 
-    def _on_document_state_changed(self) -> None:
-        self.refresh()
+    def _on_document_state_changed(self, change: Change[Army]) -> None:
+        """The options read only the selected unit (and the catalogs, reloaded: everything): nothing else."""
+        if change.touched(selected_unit(self._document)):
+            self.refresh()
 
     # --- QAbstractTableModel -------------------------------------------------------------------------------
     def rowCount(self, parent: Index = _ROOT) -> int:  # noqa: N802 (Qt's name)

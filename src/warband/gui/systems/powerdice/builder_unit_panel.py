@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from warband.gui.army_document import ArmyDocument
 from warband.gui.builder.entry_tables import choice_name, entry_table, plain_label
+from warband.gui.document import Change
 from warband.gui.systems.powerdice.builder_held_model import HeldSpellsTableModel
 from warband.gui.systems.powerdice.builder_profiles import trait_name, traits_list
 from warband.gui.systems.powerdice.builder_spells_model import (
@@ -34,8 +35,9 @@ from warband.gui.systems.powerdice.builder_spells_model import (
     NUMERIC,
     SpellOptionsFilterProxyModel,
     SpellOptionsTableModel,
+    selected_unit,
 )
-from warband.model.army import Choice, unit_label
+from warband.model.army import Army, Choice, unit_label
 from warband.model.edits import AddEntry, RemoveEntry
 from warband.model.messages import _, spoken_text
 from warband.model.names import display_name
@@ -251,8 +253,10 @@ class PowerDiceUnitPanel(QWidget):
     def _on_document_selection_changed(self, unit_id: object) -> None:
         self._refresh()
 
-    def _on_document_state_changed(self) -> None:
-        self._refresh()
+    def _on_document_state_changed(self, change: Change[Army]) -> None:
+        """The panel shows the selected unit: its label, profile and cost (its own, with its spells)."""
+        if change.touched(selected_unit(self._document)):
+            self._refresh()
 
     def _on_remove_button_clicked(self) -> None:
         self._remove_selected()

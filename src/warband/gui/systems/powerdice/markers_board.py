@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from warband.gui.battle_document import BattleDocument
+from warband.gui.document import Change
+from warband.gui.systems.powerdice import battle_parts as parts
 from warband.gui.systems.powerdice.actions import hand_over, place_marker
 from warband.gui.systems.powerdice.shared_screen import visible_marker
 from warband.gui.systems.powerdice.tracker_text import MARKER_NAMES, note_label, plain_label, player, traits_text
@@ -69,7 +71,7 @@ class MarkersBoard(QWidget):
 
         self.hand_over_button.clicked.connect(self._on_hand_over_button_clicked)
         document.changed.connect(self._on_document_changed)
-        self._on_document_changed()
+        self._refresh()
 
     def _side_box(self, battle: PowerDiceBattle, side: int) -> QGroupBox:
         box = QGroupBox(escape_mnemonic(battle.sides[side].player), self)
@@ -130,13 +132,18 @@ class MarkersBoard(QWidget):
         value = self.combos[key].currentData()
         marker = value if value in MARKERS else None
         if not place_marker(self._document, key, marker):
-            self._on_document_changed()  # refused or unchanged: show the battle's choice again
+            self._refresh()  # refused or unchanged: show the battle's choice again
 
     def _on_hand_over_button_clicked(self) -> None:
         hand_over(self._document)
 
     # --- following the document ----------------------------------------------------------------------------
-    def _on_document_changed(self) -> None:
+    def _on_document_changed(self, change: Change[PowerDiceBattle]) -> None:
+        """Only A1 shows: who places, and the markers the screen may show (a hand-over hides them at once)."""
+        if change.touched(parts.markers_board):
+            self._refresh()
+
+    def _refresh(self) -> None:
         battle = self._document.battle
         if battle.step != "A1":
             return  # hidden until the next A1, which refreshes it
@@ -161,6 +168,7 @@ class MarkersBoard(QWidget):
                 _("The markers stay face down until A3, when both players turn them face up. Next step (F8).")
             )
             self.hand_over_button.setText(_("Both sides have placed their markers"))
+            self.hand_over_button.setToolTip("")  # nothing left to hand over
             self.hand_over_button.setEnabled(False)
             return
         other = player(battle, 1 - choosing)

@@ -11,6 +11,8 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QAbstractButton, QHBoxLayout, QVBoxLayout, QWidget
 
 from warband.gui.battle_document import BattleDocument
+from warband.gui.document import Change
+from warband.gui.systems.powerdice import battle_parts as parts
 from warband.gui.systems.powerdice import resolver_view as view
 from warband.gui.systems.powerdice.cast_form import CastForm, plain_label
 from warband.gui.systems.powerdice.resolver_panels import CastOddsPanel, CastOutcomePanel
@@ -241,8 +243,10 @@ class PowerDiceResolverTab(RefreshWhenShown):
         return outcome
 
     # --- slots ---------------------------------------------------------------------------------------------
-    def _on_document_changed(self) -> None:
-        if self.deferred_while_hidden():
+    def _on_document_changed(self, change: Change[PowerDiceBattle]) -> None:
+        """A change of what a casting reads refreshes the tab, once it shows; any other (a lasting spell removed,
+        the initiative) leaves it alone, and does not make it catch up."""
+        if not change.touched(parts.resolver) or self.deferred_while_hidden():
             return
         self._refresh()
 

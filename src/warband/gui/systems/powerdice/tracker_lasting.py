@@ -15,6 +15,8 @@ from PySide6.QtWidgets import (
 )
 
 from warband.gui.battle_document import BattleDocument
+from warband.gui.document import Change
+from warband.gui.systems.powerdice import battle_parts as parts
 from warband.gui.systems.powerdice.tracker_text import player, spell_name
 from warband.gui.widgets.appearance import compact_rows, side_tint
 from warband.gui.widgets.plain_text import plain_tooltip
@@ -104,7 +106,10 @@ class LastingTableModel(QAbstractTableModel):
                 return side_tint(int(lasting[index.row()].caster.split(":", 1)[0]))
         return None
 
-    def _on_document_changed(self) -> None:
+    def _on_document_changed(self, change: Change[PowerDiceBattle]) -> None:
+        """Work the rows out again when the spells or their casters changed; repaint only those that differ."""
+        if not change.touched(parts.lasting):
+            return
         fresh = self._fresh()
         if len(fresh) != len(self._rows):
             self.beginResetModel()

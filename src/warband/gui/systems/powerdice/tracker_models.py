@@ -14,6 +14,8 @@ from pydantic import ValidationError
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from warband.gui.battle_document import BattleDocument
+from warband.gui.document import Change
+from warband.gui.systems.powerdice import battle_parts as parts
 from warband.gui.systems.powerdice.shared_screen import visible_marker
 from warband.gui.systems.powerdice.tracker_text import (
     marker_name,
@@ -59,6 +61,10 @@ class _CasterRowsModel(TitledTableModel[Row]):
     def _fresh(self) -> list[Row]:
         raise NotImplementedError
 
+    def _shown(self, battle: PowerDiceBattle) -> object:
+        """The part of the battle its rows read (`battle_parts`): a change elsewhere leaves them as they are."""
+        raise NotImplementedError
+
     def key(self, row: int) -> str:
         return self._rows[row].key
 
@@ -86,7 +92,10 @@ class _CasterRowsModel(TitledTableModel[Row]):
             return side_colour(row.side)
         return None
 
-    def _on_document_changed(self) -> None:
+    def _on_document_changed(self, change: Change[PowerDiceBattle]) -> None:
+        """Work the rows out again when what they read changed, and repaint only those that differ."""
+        if not change.touched(self._shown):
+            return
         fresh = self._fresh()
         if [r.key for r in fresh] != [r.key for r in self._rows]:
             self.beginResetModel()
@@ -117,6 +126,9 @@ class CastersTableModel(_CasterRowsModel):
 
     def _fresh(self) -> list[Row]:
         return [self._row(c) for c in casters(self._document.battle)]
+
+    def _shown(self, battle: PowerDiceBattle) -> object:
+        return parts.casters_table(battle)
 
     def _row(self, c: CasterModel) -> Row:
         battle = self._document.battle
@@ -199,6 +211,9 @@ class CastingTableModel(_CasterRowsModel):
     ) -> None:
         self.segment = segment
         super().__init__(document, parent)
+
+    def _shown(self, battle: PowerDiceBattle) -> object:
+        return parts.casting(battle, self.segment)
 
     def _fresh(self) -> list[Row]:
         battle = self._document.battle

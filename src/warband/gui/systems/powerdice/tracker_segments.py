@@ -17,6 +17,8 @@ from PySide6.QtWidgets import (
 )
 
 from warband.gui.battle_document import BattleDocument
+from warband.gui.document import Change
+from warband.gui.systems.powerdice import battle_parts as parts
 from warband.gui.systems.powerdice.tracker_models import CastingTableModel
 from warband.gui.systems.powerdice.tracker_text import note_label, plain_label, player
 from warband.gui.widgets.appearance import compact_rows
@@ -92,7 +94,7 @@ class CastingPanel(QWidget):
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
         self.model.modelReset.connect(self._on_model_reset)
         document.changed.connect(self._on_document_changed)
-        self._on_document_changed()
+        self._refresh()
         self._on_model_reset()
 
     def selected_key(self) -> str | None:
@@ -126,7 +128,15 @@ class CastingPanel(QWidget):
         self.cast_button.setEnabled(self.selected_key() is not None)
 
     # --- following the document ----------------------------------------------------------------------------
-    def _on_document_changed(self) -> None:
+    def _on_document_changed(self, change: Change[PowerDiceBattle]) -> None:
+        """The panel shows whose turn it is in its segment; outside it, nothing."""
+        if change.touched(self._shown):
+            self._refresh()
+
+    def _shown(self, battle: PowerDiceBattle) -> object:
+        return parts.segment(battle, self.segment)
+
+    def _refresh(self) -> None:
         battle = self._document.battle
         if battle.step != self.segment:
             return  # hidden; the segment's first change refreshes it

@@ -11,6 +11,8 @@ from PySide6.QtCore import QObject, QSignalBlocker
 from PySide6.QtWidgets import QComboBox, QWidget
 
 from warband.gui.battle_document import BattleDocument
+from warband.gui.document import Change
+from warband.gui.systems.powerdice import battle_parts as parts
 from warband.gui.systems.powerdice.tracker_text import STEP_HINTS, player
 from warband.gui.widgets.battle_bar import BattleBar
 from warband.model.messages import N_, Phrase, _
@@ -27,8 +29,8 @@ step's `magic` property never changes, so neither does its size."""
 
 class StepMarks(QObject):
     """The bar's steps as the power-dice tracker shows them: "A1", "A2"…, the magic segments in bold and framed,
-    what each step is for in its tooltip and accessible name (which the bar sets anew on each change, from the
-    step's text: they are set again after it)."""
+    what each step is for in its tooltip and accessible name (which the bar sets anew from the step's text each
+    time it shows the battle anew: they are set again after it, on its `shown`)."""
 
     def __init__(self, document: BattleDocument[PowerDiceBattle], bar: BattleBar) -> None:
         super().__init__(bar)
@@ -52,14 +54,17 @@ class StepMarks(QObject):
                 for step in STEPS
             )
         )
-        document.changed.connect(self._on_document_changed)  # after the bar's own: the bar was made first
-        self._on_document_changed()
+        bar.shown.connect(self._name_steps)  # the bar names its steps from their text: named again after it
+        self._name_steps()
 
-    def _on_document_changed(self) -> None:
+    def _name(self, step: str, now: str) -> str:
+        hint = self._hints[step]
+        return _("{step} (current)").format(step=hint) if step == now else hint
+
+    def _name_steps(self) -> None:
         now = self._document.battle.step
         for step, label in self._labels.items():
-            hint = self._hints[step]
-            label.setAccessibleName(_("{step} (current)").format(step=hint) if step == now else hint)
+            label.setAccessibleName(self._name(step, now))
 
 
 class InitiativeCombo(QComboBox):
@@ -75,7 +80,7 @@ class InitiativeCombo(QComboBox):
             self.addItem(_("Initiative: {player}").format(player=side.player), index)
         self.currentIndexChanged.connect(self._on_current_index_changed)
         document.changed.connect(self._on_document_changed)
-        self._on_document_changed()
+        self._refresh()
 
     def _on_current_index_changed(self, index: int) -> None:
         side = self.itemData(index)
@@ -83,9 +88,14 @@ class InitiativeCombo(QComboBox):
             return
         text = Phrase(N_("Initiative: {player}"), player=player(self._document.battle, int(side)))
         if not self._document.act(SetInitiative(side=int(side)), text=text):
-            self._on_document_changed()  # refused or unchanged: show the battle's initiative again
+            self._refresh()  # refused or unchanged: show the battle's initiative again
 
-    def _on_document_changed(self) -> None:
+    def _on_document_changed(self, change: Change[PowerDiceBattle]) -> None:
+        """The combo shows the initiative, enabled unless markers are being placed."""
+        if change.touched(parts.initiative):
+            self._refresh()
+
+    def _refresh(self) -> None:
         battle = self._document.battle
         with QSignalBlocker(self):
             self.setCurrentIndex(battle.initiative)

@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from warband.gui.battle_document import BattleDocument
+from warband.gui.document import Change
+from warband.gui.systems.powerdice import battle_parts as parts
 from warband.gui.systems.powerdice.markers_board import MarkersBoard
 from warband.gui.systems.powerdice.tracker_lasting import LastingPanel
 from warband.gui.systems.powerdice.tracker_log import PowerDiceLogTableModel
@@ -182,9 +184,11 @@ class PowerDiceTrackerTab(QWidget):
     def _on_document_refused(self, reason: str) -> None:
         self.show_message(reason)
 
-    def _on_document_changed(self) -> None:
+    def _on_document_changed(self, change: Change[PowerDiceBattle]) -> None:
+        """Any action clears the message line; only a step changes the step panel."""
         self.show_message("")  # an action went through: the last refusal no longer applies
-        self._show_step()
+        if change.touched(parts.step):
+            self._show_step()
 
     def _on_log_panel_reported(self, text: str, failed: bool) -> None:
         self.show_message(text, refusal=failed)
