@@ -1,17 +1,18 @@
 """Shared code names no game (issue 14): outside a game's own packages, no module imports a game's modules or
-compares with a game's id. The registration (`model/system.py`, `BUILTIN_SYSTEMS`) is the one place that names
-them; import-linter's contracts check the imports too, this test the ids written as text."""
+compares with a game's id. The registration (the entry points in `pyproject.toml`, issue 15) is the one place
+that names them, so `model/system.py` is shared code too; import-linter's contracts check the imports, this test
+the ids written as text."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
-from warband.model.system import BUILTIN_SYSTEMS
+from warband.model.system import registered
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "warband"
-GAME_IDS = frozenset(BUILTIN_SYSTEMS)
-REGISTRATION = {SRC / "model" / "system.py"}
+GAME_IDS = frozenset(registered())
+REGISTRATION: set[Path] = set()
 
 
 def _shared_modules() -> list[Path]:

@@ -70,3 +70,30 @@ def test_installed_wheel_finds_its_own_data(wheel, tmp_path):
     assert Path(data) == target / "warband" / "data"
     assert Path(resources) == target / "warband" / "resources"
     assert (Path(data) / "confrontation").is_dir()
+
+
+def test_the_wheel_registers_the_built_in_games_through_entry_points(wheel, tmp_path):
+    """The four games reach an installed program through the wheel's `entry_points.txt`, the way a plug-in's do."""
+    [entry_points] = [n for n in wheel.namelist() if n.endswith("entry_points.txt")]
+    text = wheel.read(entry_points).decode()
+    declared = text.split("[warband.systems]")[1].split("[")[0]
+    ids = sorted(line.split("=")[0].strip() for line in declared.splitlines() if "=" in line)
+    assert len(ids) == 4 and all(f"{i} = warband.model.systems.{i}:GAME" in text for i in ids)
+    target = tmp_path / "site"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target), wheel.filename],
+        check=True,
+        capture_output=True,
+    )
+    probe = "from warband.model.system import registered; print(sorted(registered())); print(registered()[{!r}])"
+    result = subprocess.run(
+        [sys.executable, "-c", probe.format(ids[0])],
+        env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"},
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    found, first = result.stdout.splitlines()
+    assert found == str(ids)
+    assert f"package='warband.model.systems.{ids[0]}', distribution='warband'" in first

@@ -48,7 +48,19 @@ if TYPE_CHECKING:
     from warband.model.replay import resume_journal
     from warband.model.session import Command, RefusedError, Session
     from warband.model.storage import FileError
-    from warband.model.system import GameInfo, GameSystem, UnknownSystemError, games, get_system, system_of
+    from warband.model.system import (
+        GameInfo,
+        GameLoadError,
+        GameSystem,
+        Registered,
+        UnknownSystemError,
+        games,
+        get_system,
+        load_errors,
+        registered,
+        system_of,
+        unknown_system,
+    )
 
 _WHERE: dict[str, str] = {
     "Army": "warband.model.army",
@@ -101,6 +113,12 @@ _WHERE: dict[str, str] = {
     "GameInfo": "warband.model.system",
     "GameSystem": "warband.model.system",
     "UnknownSystemError": "warband.model.system",
+    "GameLoadError": "warband.model.system",
+    "Registered": "warband.model.system",
+    "load_errors": "warband.model.system",
+    "find_system": "warband.model.system",
+    "registered": "warband.model.system",
+    "unknown_system": "warband.model.system",
     "games": "warband.model.system",
     "get_system": "warband.model.system",
     "system_of": "warband.model.system",
@@ -143,6 +161,7 @@ __all__ = [
     "DuplicateUnit",
     "FileError",
     "GameInfo",
+    "GameLoadError",
     "GameSystem",
     "JournalWriteError",
     "MoveUnit",
@@ -151,6 +170,7 @@ __all__ = [
     "Problem",
     "RecordingDice",
     "RefusedError",
+    "Registered",
     "RemoveEntry",
     "RemoveUnits",
     "Report",
@@ -171,11 +191,13 @@ __all__ = [
     "load_army",
     "load_battle",
     "load_catalogs",
+    "load_errors",
     "new_army",
     "odds",
     "open_battle",
     "options",
     "phases",
+    "registered",
     "resume_journal",
     "save_army",
     "save_battle_file",
@@ -184,6 +206,7 @@ __all__ = [
     "summary",
     "system_of",
     "take",
+    "unknown_system",
     "user_catalog_dir",
     "validate",
 ]

@@ -25,10 +25,13 @@ from warband.api import (
     UnknownSystemError,
     catalog_paths,
     compare,
-    games,
+    find_system,
     get_system,
     load_army,
     load_catalogs,
+    load_errors,
+    registered,
+    unknown_system,
     user_catalog_dir,
     validate,
 )
@@ -142,8 +145,9 @@ def main(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None = No
     except SystemExit as exc:  # --help exits through argparse
         return int(exc.code or 0)
     if args.version:
-        print(f"warband {__version__}", file=out)
-        return EXIT_OK
+        return _version(out)
+    for error in load_errors():  # a game that could not be loaded is told; the other games still work
+        _say(f"warning: {error.sentence}", err)
     if args.command == "validate":
         return _validate(args.army, args.catalog, args.json, out, err)
     if args.command == "schema":
@@ -157,6 +161,25 @@ def main(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None = No
         return EXIT_OK
     build_parser().print_help(out)
     return EXIT_NO_VERDICT
+
+
+def _version(out: TextIO) -> int:
+    """The program's version, then each game found with where it comes from, then each game left out and why
+    (every game is loaded, so that one that is not a whole game is found too)."""
+    _say(f"warband {__version__}", out)
+    found = registered()
+    loaded = [entry for system_id, entry in found.items() if find_system(system_id) is not None]
+    if loaded:
+        _say("games:", out)
+        width = max(len(entry.info.id) for entry in loaded)
+        for entry in loaded:
+            _say(f"  {entry.info.id:<{width}}  {entry.info.name} ({entry.distribution} {entry.version})", out)
+    errors = load_errors()
+    if errors:
+        _say("left out:", out)
+        for error in errors:
+            _say(f"  {error.sentence}", out)
+    return EXIT_OK
 
 
 def _no_verdict(error: FileError, want_json: bool, out: TextIO, err: TextIO) -> int:
@@ -240,8 +263,7 @@ def _schema(kind: str, system_id: str, out: TextIO, err: TextIO) -> int:
     try:
         system = get_system(system_id)
     except UnknownSystemError:
-        known = ", ".join(sorted(game.id for game in games()))
-        _say(f"unknown system {system_id!r} (known: {known})", err)
+        _say(unknown_system(system_id), err)
         return EXIT_NO_VERDICT
     models = {"army": system.army_model, "catalog": system.catalog_model, "battle": system.battle_file_model}
     model = models[kind]

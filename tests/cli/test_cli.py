@@ -43,8 +43,18 @@ def army_file(tmp_path, *units, limit=None):
     return path
 
 
-def test_version():
-    assert run("--version") == (0, f"warband {__version__}\n", "")
+def test_version_lists_the_games_found_and_their_versions():
+    from warband.api import registered
+
+    code, out, err = run("--version")
+    lines = out.splitlines()
+    assert (code, err, lines[0], lines[1]) == (0, "", f"warband {__version__}", "games:")
+    games = lines[2 : lines.index("left out:")] if "left out:" in lines else lines[2:]
+    listed = {line.split()[0]: line for line in games}
+    assert list(listed) == list(registered())
+    for system_id, entry in registered().items():
+        assert listed[system_id].endswith(f"({entry.distribution} {entry.version})")
+    assert f"Confrontation (warband {__version__})" in listed["confrontation"]
 
 
 def test_python_m_warband_runs():

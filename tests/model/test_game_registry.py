@@ -14,7 +14,10 @@ from warband.model.army import load_army
 from warband.model.battle import BattleRun
 from warband.model.catalog import builtin_catalog_paths, load_catalogs
 from warband.model.replay import resume_journal
-from warband.model.system import BUILTIN_SYSTEMS, GameInfo, find_system, game_info, games, get_system
+from warband.model.system import GameInfo, find_system, game_info, games, get_system, registered
+
+PACKAGES = {system_id: entry.package for system_id, entry in registered().items()}
+"""The games found through their entry points, and their packages."""
 
 ROOT = Path(__file__).resolve().parents[2]
 LISTING = """
@@ -31,11 +34,11 @@ def test_listing_and_naming_the_games_loads_no_game_and_no_pydantic():
         [sys.executable, "-c", LISTING, str(ROOT / "src")], capture_output=True, text=True, check=True
     )
     found = json.loads(result.stdout)
-    assert [name[0] for name in found["names"]] == list(BUILTIN_SYSTEMS)
+    assert [name[0] for name in found["names"]] == list(PACKAGES)
     modules = found["modules"]
     assert not [m for m in modules if m == "pydantic" or m.startswith("pydantic.")]
     games_loaded = [m for m in modules if m.startswith("warband.model.systems.")]
-    assert sorted(games_loaded) == sorted(BUILTIN_SYSTEMS.values())  # each game's package, and nothing of it
+    assert sorted(games_loaded) == sorted(PACKAGES.values())  # each game's package, and nothing of it
 
 
 @pytest.mark.parametrize("info", games(), ids=lambda info: info.id)
@@ -82,7 +85,7 @@ def test_each_game_keeps_its_own_message_templates_and_no_code_is_used_twice():
     from warband.model.messages import TEMPLATES, english
 
     seen: dict[str, str] = {}
-    for package in BUILTIN_SYSTEMS.values():
+    for package in PACKAGES.values():
         own = importlib.import_module(f"{package}.messages").TEMPLATES
         assert own, package
         assert not set(own) & set(TEMPLATES), package  # never the shared code's codes
@@ -111,7 +114,7 @@ def test_a_games_sentence_is_found_without_loading_its_rules():
     )
     sentence, modules = result.stdout.splitlines()
     assert sentence == "Anna has already called Renfort this turn, successfully or not."
-    assert all(m.endswith(".messages") or m in BUILTIN_SYSTEMS.values() for m in eval(modules))
+    assert all(m.endswith(".messages") or m in PACKAGES.values() for m in eval(modules))
 
 
 def test_a_journal_of_a_game_no_one_registered_is_refused_by_its_first_line(tmp_path):

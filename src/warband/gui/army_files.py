@@ -10,7 +10,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from warband import api
-from warband.api import ARMY_SUFFIX, Army, Catalogs, FileError, compare, load_army, save_army, stamp
+from warband.api import (
+    ARMY_SUFFIX,
+    Army,
+    Catalogs,
+    FileError,
+    UnknownSystemError,
+    compare,
+    load_army,
+    save_army,
+    stamp,
+    unknown_system,
+)
 from warband.gui.army_document import ArmyDocument
 from warband.gui.dialogs import Unsaved
 from warband.gui.recovery import Recovered, save_work, window_work
@@ -61,8 +72,14 @@ class ArmyFiles:
     def new_army(self, system: str | None = None) -> None:
         """A new army of the given game (by default, the game of the army on screen)."""
         system = system or self.document.army.system
-        if self.maybe_save():
-            self._set_document(ArmyDocument(new_army(system), self._catalogs_for(system)))
+        if not self.maybe_save():
+            return
+        try:
+            army = new_army(system)
+        except UnknownSystemError:  # a game that could not be loaded: the army on screen stays
+            self.asker.error(_("Cannot make the army"), unknown_system(system))
+            return
+        self._set_document(ArmyDocument(army, self._catalogs_for(system)))
 
     def close_army(self) -> None:
         self.new_army()

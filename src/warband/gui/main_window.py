@@ -24,7 +24,9 @@ from warband.api import (
     CatalogLoad,
     Catalogs,
     FileError,
+    GameLoadError,
     games,
+    load_errors,
 )
 from warband.gui.army_document import ArmyDocument
 from warband.gui.army_files import STATUS_MS, ArmyFiles, new_army
@@ -107,7 +109,13 @@ class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
         self._update_battle_actions()
         self.tabs.currentChanged.connect(self._on_tabs_current_changed)
         self._restore_layout()
-        self.statusBar().showMessage(_("Ready"), 2000)
+        left_out = self._update_games_left_out()
+        if left_out:
+            names = ", ".join(error.name for error in left_out)
+            text = _("Games left out (they could not be loaded): {names}. Help → Games Left Out… says why.")
+            self.statusBar().showMessage(text.format(names=names), STATUS_MS)
+        else:
+            self.statusBar().showMessage(_("Ready"), 2000)
 
     def _catalogs_for(self, system: str) -> Catalogs:
         return self.catalog_load.for_system(system)
@@ -292,6 +300,20 @@ class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
         self.problem_report.raise_()
         self.problem_report.activateWindow()
         return self.problem_report
+
+    def _update_games_left_out(self) -> list[GameLoadError]:
+        """The games that could not be loaded so far (a plug-in's import error, a part that is not what Warband
+        asks): Help → Games Left Out… is enabled when there are any."""
+        errors = load_errors()
+        self.games_left_out_action.setEnabled(bool(errors))
+        return errors
+
+    def show_games_left_out(self) -> None:
+        """Help → Games Left Out…: each game that could not be loaded, by name, where it comes from and why."""
+        errors = self._update_games_left_out()
+        lines = [error.sentence for error in errors] or [_("Every game was loaded.")]
+        intro = _("These games could not be loaded; the other games work as usual.")
+        self.asker.warning(_("Games left out"), "\n\n".join([intro, *lines]))
 
     def _about(self) -> None:
         box = QMessageBox(self)

@@ -94,6 +94,9 @@ class WindowMenus(_Window):
         )
         self.explain_rule_action.setEnabled(False)
         self.about_action = self._action(_("&About Warband"), self._about, None, "actionAbout")
+        self.games_left_out_action = self._action(
+            _("&Games Left Out…"), self.show_games_left_out, None, "actionGamesLeftOut"
+        )
         self.report_problem_action = self._action(
             _("Report a &Problem…"), lambda: self.report_problem(), None, "actionReportProblem"
         )
@@ -146,6 +149,8 @@ class WindowMenus(_Window):
         help_menu.addAction(self.rules_action)
         help_menu.addAction(self.explain_rule_action)
         help_menu.addSeparator()
+        help_menu.addAction(self.games_left_out_action)
+        help_menu.aboutToShow.connect(self._update_games_left_out)
         help_menu.addAction(self.report_problem_action)
         help_menu.addAction(self.about_action)
         self.statusBar().messageChanged.connect(self.rule_namer.note_text)

@@ -252,7 +252,7 @@ def stamp(army: Army, catalogs: Catalogs) -> Army:
 
 def parse_army(data: Any, file: str) -> Army:
     """Check a decoded army document and build the system's army from it."""
-    from warband.model.system import find_system, known_systems
+    from warband.model.system import find_system, unknown_system
 
     data = open_envelope(data, file, "warband-army")
     system_id = data.get("system")
@@ -260,7 +260,7 @@ def parse_army(data: Any, file: str) -> Army:
         raise FileError(file, "$.system", "the 'system' field must name a rule system")
     system = find_system(system_id)
     if system is None:
-        raise FileError(file, "$.system", f"unknown system {system_id!r} (known: {', '.join(known_systems())})")
+        raise FileError(file, "$.system", unknown_system(system_id))
     return validate_model(system.army_model, data, file)
 
 

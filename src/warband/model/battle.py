@@ -395,15 +395,13 @@ def save_battle(run: BattleRun[B], file_model: type[BaseModel], path: Path) -> N
 
 def load_battle(path: Path) -> tuple[Any, list[LogEntry], SeededDice]:
     """Read a battle file: (battle state, log, dice). Every problem raises `FileError`."""
-    from warband.model.system import find_system, known_systems
+    from warband.model.system import find_system, unknown_system
 
     file = str(path)
     data = open_envelope(read_json(path), file, "warband-battle")
     system = find_system(str(data.get("system")))
     if system is None:
-        raise FileError(
-            file, "$.system", f"unknown battle system {data.get('system')!r} (known: {', '.join(known_systems())})"
-        )
+        raise FileError(file, "$.system", unknown_system(data.get("system"), "battle system"))
     battle_model = system.battle_model
     document = validate_model(system.battle_file_model, data, file)
     dumped = document.model_dump(mode="json")

@@ -203,7 +203,7 @@ def singular(kind: str) -> str:
 
 def load_catalog(path: Path) -> LoadedCatalog:
     """Read and check one catalog file (not yet merged)."""
-    from warband.model.system import find_system, known_systems
+    from warband.model.system import find_system, unknown_system
 
     file = str(path)
     data = open_envelope(read_json(path), file, "warband-catalog")
@@ -215,7 +215,7 @@ def load_catalog(path: Path) -> LoadedCatalog:
         raise FileError(
             file,
             "$.system",
-            f"unknown system {system_id!r} (known: {', '.join(known_systems())})",
+            unknown_system(system_id),
         )
     return LoadedCatalog(file, validate_model(system.catalog_model, data, file))
 

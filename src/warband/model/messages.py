@@ -4,7 +4,8 @@ The model speaks in keys with parameters so that the window can show a sentence 
 files and the command line keep the English one. Every template names its parameters in braces.
 
 The catalogs are resources/locale/<lang>/LC_MESSAGES/warband.mo, compiled from the .po files by
-scripts/i18n.py; a string without a translation stays in English.
+scripts/i18n.py; a string without a translation stays in English. A game of its own package may bring its own
+catalogs (`GameInfo.locale`, domain `warband-<id>`), asked for what Warband's do not translate.
 """
 
 from __future__ import annotations
@@ -67,8 +68,16 @@ def load_language(lang: str) -> bool:
         use_translation(gettext.NullTranslations())
         return True
     translation = gettext.translation(DOMAIN, str(locale_dir()), [code], fallback=True)
+    found = type(translation) is not gettext.NullTranslations
+    from warband.model.system import games  # the registry imports this module: only here
+
+    for game in games():  # a game of its own package brings its own catalogs, asked after Warband's
+        if game.locale is not None:
+            own = gettext.translation(f"{DOMAIN}-{game.id}", str(game.locale), [code], fallback=True)
+            if type(own) is not gettext.NullTranslations:
+                translation.add_fallback(own)
     use_translation(translation)
-    return type(translation) is not gettext.NullTranslations
+    return found
 
 
 def current_language() -> str:

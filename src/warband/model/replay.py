@@ -30,7 +30,7 @@ from warband.model.journal import (
 )
 from warband.model.session import Command, RefusedError
 from warband.model.storage import FileError, describe_validation_error, validate_model
-from warband.model.system import find_system, known_systems
+from warband.model.system import find_system, unknown_system
 
 B = TypeVar("B", bound=BaseModel)
 
@@ -69,9 +69,7 @@ def _game_of(head: dict[str, Any], file: str) -> ReplayedGame[Any]:
         raise FileError(file, "line 1", "not a Warband battle journal (no game named)")
     system = find_system(system_id)
     if system is None:
-        raise FileError(
-            file, "line 1", f"unknown battle system {system_id!r} (known: {', '.join(known_systems())})"
-        )
+        raise FileError(file, "line 1", unknown_system(system_id, "battle system"))
     return system.battle_model, system.parse_command
 
 

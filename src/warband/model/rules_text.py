@@ -6,13 +6,12 @@ options a battle may switch. The English text is marked for gettext (`N_`); the 
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Callable
 
 from warband.model.messages import N_
 from warband.model.rule_text import RuleText, rule
-from warband.model.system import BUILTIN_SYSTEMS, games
+from warband.model.system import game_modules, games
 
 __all__ = ["RULES", "SYSTEMS", "RuleText", "leading_rule", "matches", "rules_of"]
 
@@ -69,10 +68,13 @@ SHARED_RULES: tuple[RuleText, ...] = (
 
 
 def _every_rule() -> dict[str, RuleText]:
-    """Each game's rules (its `rules_text` module, found through the registry), then the shared ones."""
+    """Each game's rules (its `rules_text` module, found through the registry) in the order of their prefixes
+    (the digest's: CF-, PD-, PF-, SB-), then the shared ones."""
     found: list[RuleText] = []
-    for package in BUILTIN_SYSTEMS.values():
-        found.extend(importlib.import_module(f"{package}.rules_text").RULES)
+    prefixes = {game.id: game.rule_prefix for game in games()}
+    modules = game_modules("rules_text")
+    for system_id in sorted(modules, key=lambda game: (prefixes.get(game, ""), game)):
+        found.extend(getattr(modules[system_id], "RULES", ()))
     found.extend(SHARED_RULES)
     return {text.id: text for text in found}
 

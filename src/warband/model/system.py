@@ -1,9 +1,12 @@
-"""The games, registered by id; shared code asks the registry, never `if system == ...`.
+"""The games, found through the entry-point group `warband.systems`; shared code asks the registry, never
+`if system == ...`.
 
-Finding and naming the games is light: each game's package (`warband.model.systems.<id>`) holds only its
-`GAME` (a `GameInfo`: id, names, sides, what its points are called), so menus and lists of games import neither
-pydantic nor a game's rules. The game itself (`GameSystem`, in the package's `system` module) loads when it is
-first used.
+Each entry point names a game's `GameInfo` (`name = "package:GAME"`, the name being the game's id); the four
+built-in games are registered the same way in Warband's own `pyproject.toml`, so a fifth game is a package of its
+own. Finding and naming the games is light: a game's package holds only its `GAME`, so menus and lists of games
+import neither pydantic nor a game's rules. The game itself (`GameSystem`, `SYSTEM` in the package's `system`
+module) loads when it is first used. A game that cannot be loaded (an import error, not a `GameInfo`, not a whole
+`GameSystem`) is left out and remembered with the reason (`load_errors()`): the other games still work.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -30,13 +34,8 @@ if TYPE_CHECKING:
     from warband.model.rule_text import RuleText
     from warband.model.session import Command
 
-BUILTIN_SYSTEMS: dict[str, str] = {
-    "confrontation": "warband.model.systems.confrontation",
-    "powerdice": "warband.model.systems.powerdice",
-    "pfpv": "warband.model.systems.pfpv",
-    "sbg": "warband.model.systems.sbg",
-}
-"""Game id → its package: the package holds `GAME`, its `system` module `SYSTEM`; each imported on first use."""
+GROUP = "warband.systems"
+"""The entry-point group games register in."""
 
 DEFAULT_POINTS_NAME = N_("A.P.")
 
@@ -64,6 +63,12 @@ class GameInfo:
     catalog_folder: Path | None = None
     """Where its built-in catalogs are (`*.json`; examples in subfolders are not catalogs); None: Warband's own
     `data/<id>/`. A game shipped as a package of its own names a folder of that package."""
+    ui: str | None = None
+    """The module holding the game's `UI` (a `SystemUi`: its builder panels, battle tabs, options box) for the
+    window; None: the window lists its armies with names and costs only."""
+    locale: Path | None = None
+    """The folder of the game's own translations (`<lang>/LC_MESSAGES/warband-<id>.mo`), for a game shipped as a
+    package of its own; None: its strings are in Warband's catalogs."""
 
     def builtin_catalogs(self) -> list[Path]:
         """Its built-in catalog files, in a stable order."""
@@ -156,46 +161,155 @@ class GameSystem(Protocol):
         """The English templates of its problems' and refusals' message codes (`N_`-marked, translated)."""
 
 
+@dataclass(frozen=True)
+class Registered:
+    """A game found through its entry point: what it says of itself, where it is, and who ships it."""
+
+    info: GameInfo
+    package: str
+    """Its package (the entry point's module): `system`, `messages` and `rules_text` are found in it."""
+    distribution: str
+    version: str
+
+
+@dataclass(frozen=True)
+class GameLoadError:
+    """A game left out, by the name it was registered under: what was tried, and why it failed."""
+
+    name: str
+    source: str
+    """The entry point's value ("package:GAME"), and its distribution and version when known."""
+    reason: str
+
+    @property
+    def sentence(self) -> str:
+        return f"the game {self.name!r} ({self.source}) could not be loaded: {self.reason}"
+
+
 _loaded: dict[str, GameSystem] = {}
+_errors: dict[str, GameLoadError] = {}
+
+
+@cache
+def registered() -> dict[str, Registered]:
+    """Every game found through the entry points, by id (a game that cannot even be named is left out, with its
+    reason in `load_errors()`)."""
+    from importlib.metadata import entry_points  # only here: the scan is the one cost of finding the games
+
+    found: dict[str, Registered] = {}
+    points = list(entry_points(group=GROUP))
+    own = [p for p in points if p.dist is not None and p.dist.name == "warband"]
+    for point in own + [p for p in points if p not in own]:  # Warband's games first, in its own order
+        dist = point.dist
+        distribution = dist.name if dist is not None else "?"
+        version = dist.version if dist is not None else "?"
+        source = f"{point.value}, {distribution} {version}"
+        try:
+            info = point.load()
+        except Exception as exc:  # a plug-in's import may fail in any way: it is left out, the others work
+            _errors[point.name] = GameLoadError(point.name, source, f"{type(exc).__name__}: {exc}")
+            continue
+        if not isinstance(info, GameInfo):
+            reason = f"it names a {type(info).__name__}, not a GameInfo"
+        elif info.id != point.name:
+            reason = f"its GameInfo has the id {info.id!r}, not the entry point's name"
+        elif info.id in found:
+            reason = f"another game has that id ({found[info.id].package}, {found[info.id].distribution})"
+        else:
+            found[info.id] = Registered(info, point.module, distribution, version)
+            continue
+        _errors[point.name] = GameLoadError(point.name, source, reason)
+    return found
+
+
+def load_errors() -> list[GameLoadError]:
+    """The games left out so far, each with its reason: those whose entry point failed, and those whose `system`
+    failed when first used."""
+    registered()
+    return sorted(_errors.values(), key=lambda error: error.name)
+
+
+def note_load_error(system_id: str, reason: str) -> None:
+    """A part of a registered game (its window parts, its rules texts) that failed to load: remembered, named."""
+    entry = registered().get(system_id)
+    source = f"{entry.package}, {entry.distribution} {entry.version}" if entry else system_id
+    _errors.setdefault(system_id, GameLoadError(system_id, source, reason))
 
 
 def known_systems() -> list[str]:
-    return sorted(BUILTIN_SYSTEMS)
+    return sorted(registered())
 
 
 def games() -> list[GameInfo]:
     """Every game, to list and name: light (no game is loaded)."""
-    return [game_info(system_id) for system_id in BUILTIN_SYSTEMS]
+    return [entry.info for entry in registered().values()]
 
 
 def game_info(system_id: str) -> GameInfo:
     """The game's id, names and sides without loading it; `UnknownSystemError` for an id no game has."""
-    package = BUILTIN_SYSTEMS.get(system_id)
-    if package is None:
+    entry = registered().get(system_id)
+    if entry is None:
         raise UnknownSystemError(system_id)
-    info: GameInfo = importlib.import_module(package).GAME
-    return info
+    return entry.info
+
+
+def game_modules(name: str) -> dict[str, Any]:
+    """Each game's module `<package>.<name>` ("messages", "rules_text"), by id, for the games that have one; a game
+    whose module fails to import is left out and remembered."""
+    found: dict[str, Any] = {}
+    for system_id, entry in registered().items():
+        module = f"{entry.package}.{name}"
+        try:
+            found[system_id] = importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:  # a game may have no such module; one that fails to import is told
+                note_load_error(system_id, f"{module}: {type(exc).__name__}: {exc}")
+        except Exception as exc:  # a plug-in's module may fail in any way
+            note_load_error(system_id, f"{module}: {type(exc).__name__}: {exc}")
+    return found
 
 
 def all_templates() -> dict[str, str]:
     """Every game's message templates (`<package>.messages`), without loading the games' rules."""
     found: dict[str, str] = {}
-    for package in BUILTIN_SYSTEMS.values():
-        found.update(importlib.import_module(f"{package}.messages").TEMPLATES)
+    for module in game_modules("messages").values():
+        found.update(getattr(module, "TEMPLATES", {}))
     return found
 
 
+_MEMBERS = tuple(name for name in GameSystem.__dict__ if not name.startswith("_"))
+"""What a `GameSystem` has: a game's `SYSTEM` lacking any of them is refused, by name."""
+
+
 def find_system(system_id: str) -> GameSystem | None:
-    """The game with this id, loaded, or None when there is no such game."""
+    """The game with this id, loaded, or None when there is no such game or it cannot be loaded (the reason is
+    in `load_errors()` and `unknown_system(system_id)`)."""
     if system_id in _loaded:
         return _loaded[system_id]
-    package = BUILTIN_SYSTEMS.get(system_id)
-    if package is None:
+    entry = registered().get(system_id)
+    if entry is None or system_id in _errors:
         return None
-    system: GameSystem = importlib.import_module(f"{package}.system").SYSTEM
+    try:
+        system: GameSystem = importlib.import_module(f"{entry.package}.system").SYSTEM
+    except Exception as exc:  # a plug-in may fail in any way: the other games still work
+        note_load_error(system_id, f"{entry.package}.system: {type(exc).__name__}: {exc}")
+        return None
+    missing = [name for name in _MEMBERS if not hasattr(system, name)]
+    if missing:
+        note_load_error(system_id, f"its SYSTEM is not a whole GameSystem: it has no {', '.join(missing)}")
+        return None
     add_templates(system.templates)
     _loaded[system_id] = system
     return system
+
+
+def unknown_system(system_id: object, kind: str = "system") -> str:
+    """Why there is no game for this id, in a sentence for a message: not loaded (and why), or none has it
+    ("unknown battle system 'x' (known: …)" with `kind` "battle system")."""
+    error = _errors.get(system_id) if isinstance(system_id, str) else None
+    if error is not None:
+        return error.sentence
+    return f"unknown {kind} {system_id!r} (known: {', '.join(known_systems())})"
 
 
 class UnknownSystemError(KeyError):
@@ -217,4 +331,4 @@ def system_of(battle: object) -> GameSystem:
 
 def points_name(system_id: str) -> str | None:
     """How the game names its army's points, untranslated ("A.P.", "points"); None when armies have none."""
-    return game_info(system_id).points_name if system_id in BUILTIN_SYSTEMS else DEFAULT_POINTS_NAME
+    return game_info(system_id).points_name if system_id in registered() else DEFAULT_POINTS_NAME

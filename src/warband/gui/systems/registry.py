@@ -1,9 +1,10 @@
 """What each game brings to the window, in one place: its builder panels, its battle tabs and document, and its
 rules options box for File → New Battle.
 
-Each game gives a `SystemUi` as `UI` in its package's `ui` module (`warband.gui.systems.<id>.ui`), found by the
-game's id: shared code names no game. The `ui` modules are light; a game's widgets load when first shown, and are
-built on each call, so that their texts are in the language of the moment.
+Each game gives a `SystemUi` as `UI` in the module its `GameInfo.ui` names (the built-in games' are
+`warband.gui.systems.<id>.ui`), found by the game's id: shared code names no game. The `ui` modules are light; a
+game's widgets load when first shown, and are built on each call, so that their texts are in the language of the
+moment.
 """
 
 from __future__ import annotations
@@ -19,13 +20,11 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from warband.gui.builder.profile_description import ProfileDescription, plain_description
 from warband.model.messages import _
-from warband.model.system import games
+from warband.model.system import games, note_load_error
 
 if TYPE_CHECKING:
     from warband.gui.army_document import ArmyDocument
     from warband.gui.widgets.options_box import RulesOptionsBox
-
-PACKAGE = "warband.gui.systems"
 
 
 @dataclass(frozen=True)
@@ -66,17 +65,19 @@ class SystemUi:
 
 @cache
 def system_ui(system_id: str) -> SystemUi | None:
-    """The game's window parts, or None for a game without them (or no such game)."""
-    if system_id not in {game.id for game in games()}:
+    """The game's window parts (`UI` in the module its `GameInfo.ui` names), or None for a game without them, no
+    such game, or window parts that fail to load (remembered with the reason in `load_errors()`)."""
+    info = next((game for game in games() if game.id == system_id), None)
+    if info is None or info.ui is None:
         return None
-    name = f"{PACKAGE}.{system_id}.ui"
     try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
+        ui = importlib.import_module(info.ui).UI
+    except Exception as exc:  # a plug-in's window parts may fail in any way: the game's armies still open
+        note_load_error(system_id, f"{info.ui}: {type(exc).__name__}: {exc}")
         return None
-    ui: SystemUi = module.UI
+    if not isinstance(ui, SystemUi):
+        note_load_error(system_id, f"{info.ui}: its UI is a {type(ui).__name__}, not a SystemUi")
+        return None
     return ui
 
 

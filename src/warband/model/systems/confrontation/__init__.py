@@ -17,4 +17,5 @@ GAME = GameInfo(
     title=NAME,
     rule_prefix="CF",
     rules_title=N_("Confrontation: miracles and the Divination phase"),
+    ui="warband.gui.systems.confrontation.ui",
 )

@@ -20,4 +20,5 @@ GAME = GameInfo(
     rule_prefix="PF",
     rules_title=N_("Par le Fer et par le Verbe: mage casting"),
     turn_title=N_("Round {turn} — {phase}"),  # a scene counts combat rounds
+    ui="warband.gui.systems.pfpv.ui",
 )

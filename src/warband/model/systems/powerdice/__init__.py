@@ -17,4 +17,5 @@ GAME = GameInfo(
     title=NAME,
     rule_prefix="PD",
     rules_title=NAME,
+    ui="warband.gui.systems.powerdice.ui",
 )

@@ -18,4 +18,5 @@ GAME = GameInfo(
     points_name=N_("points"),
     rule_prefix="SB",
     rules_title=N_("Strategy Battle Game: Might, Will, Fate, heroic actions"),
+    ui="warband.gui.systems.sbg.ui",
 )
