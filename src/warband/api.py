@@ -317,7 +317,7 @@ def take(run: BattleRun[Any], action: Action | object, dice: Dice | None = None)
         if action.refusal is not None:
             raise RefusedError(action.refusal)
         if action.command is not None:
-            return run.execute(action.command, barrier=action.barrier)
+            return run.execute(action.command, barrier=action.barrier, side=action.side)
         request = action.request
     return run.play(_game(run).roll(run.battle, request, dice or run.dice))
 

@@ -213,13 +213,20 @@ def _validate(army_path: Path, extra: Sequence[Path], want_json: bool, out: Text
 
 
 def _print_report(army: Army, report: Report, catalogs: Catalogs, out: TextIO) -> None:
-    _say(f"{army.name or '(unnamed army)'} — {army.system}", out)
+    """The army under its game's name, each unit's cost and the total in the game's points (none for a game
+    whose armies have no points, a party), then what changed in the catalogs and the problems."""
+    entry = registered().get(army.system)
+    game = entry.info.name if entry is not None else army.system
+    points = entry.info.points_name if entry is not None else "A.P."
+    _say(f"{army.name or '(unnamed army)'} — {game}", out)
     labels = {unit.id: terminal_safe(unit.label, keep_layout=False) for unit in report.units}
     width = max((len(label) for label in labels.values()), default=0)  # as printed, escapes and all
     for unit in report.units:
-        _say(f"  {unit.id:<6} {labels[unit.id]:<{width}}  {unit.cost:>5} A.P.", out)
-    limit = "no limit" if report.points_limit is None else f"limit {report.points_limit} A.P."
-    _say(f"Total: {report.total_cost} A.P. ({limit})", out)
+        cost = f"  {unit.cost:>5} {points}" if points is not None else ""
+        _say(f"  {unit.id:<6} {labels[unit.id]:<{width}}{cost}".rstrip(), out)
+    if points is not None:
+        limit = "no limit" if report.points_limit is None else f"limit {report.points_limit} {points}"
+        _say(f"Total: {report.total_cost} {points} ({limit})", out)
     for change in compare(army, catalogs):
         _say(f"Catalog change: {change.message}", out)
     if report.valid:

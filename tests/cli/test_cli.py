@@ -61,14 +61,14 @@ def test_python_m_warband_runs():
     result = subprocess.run(
         [sys.executable, "-m", "warband", "--version"], capture_output=True, text=True, check=False
     )
-    assert (result.returncode, result.stdout.strip()) == (0, f"warband {__version__}")
+    assert (result.returncode, result.stdout.splitlines()[0]) == (0, f"warband {__version__}")
 
 
 def test_validate_exit_0_on_a_valid_army(tmp_path, test_catalog):
     path = army_file(tmp_path, unit("u1", "t-iron-priestess", miracles=["t-renfort"]), limit=100)
     code, out, err = run("validate", str(path), "--catalog", str(test_catalog))
     assert (code, err) == (0, "")
-    assert "Gate guard — confrontation" in out
+    assert "Gate guard — Confrontation" in out  # the game by its name, not its id
     assert "Total: 55 A.P. (limit 100 A.P.)" in out
     assert out.rstrip().endswith("No problems.")
 
@@ -242,3 +242,16 @@ def test_validate_a_powerdice_army_and_its_schemas():
     for kind in ("army", "catalog", "battle"):
         code, out, _ = run("schema", kind, "--system", "powerdice")
         assert code == 0 and json.loads(out)["title"] == f"Warband {kind} (powerdice)"
+
+
+def test_validate_speaks_of_each_game_s_own_points(tmp_path):
+    """The SBG counts points, a Par le Fer party none: `validate` says so instead of A.P. for every game."""
+    from warband.model.locations import data_dir
+
+    sbg = next((data_dir() / "sbg" / "examples").glob("*.warband.json"))
+    code, out, _err = run("validate", str(sbg))
+    assert code in (0, 1) and " — Strategy Battle Game" in out.splitlines()[0]
+    assert "A.P." not in out and " points (" in out
+    party = next((data_dir() / "pfpv" / "examples").glob("*.warband.json"))
+    code, out, _err = run("validate", str(party))
+    assert code in (0, 1) and "A.P." not in out and "Total:" not in out

@@ -118,7 +118,7 @@ def test_validate_shows_control_characters_escaped(tmp_path):
     assert (code, err) == (0, "")
     assert not UNSAFE.search(out)
     lines = out.splitlines()
-    assert lines[0] == "Light \\u202eof Merin — confrontation"
+    assert lines[0] == "Light \\u202eof Merin — Confrontation"
     assert lines[1].startswith("  u1     Gate\\x1b]0;pwned\\x07\\rTotal: 0 A.P.\\x1b[2K  ")
     assert lines[1].endswith(" A.P.")
     assert len({len(line) for line in lines[1:6]}) == 1  # the columns stay aligned, escapes and all

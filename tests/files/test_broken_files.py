@@ -214,3 +214,21 @@ def test_the_same_file_named_twice_loads_once(tmp_path):
     load = load_catalogs([path, tmp_path / "." / "c.json"])
     assert load.errors == ()
     assert len(load.for_system("confrontation").loaded) == 1
+
+
+def test_a_file_error_raised_inside_a_context_manager_stays_a_file_error():
+    """Raising sets the exception's traceback on the way out of a `with` block: the error must take it."""
+    import contextlib
+
+    from warband.model.storage import FileError
+
+    @contextlib.contextmanager
+    def reading():
+        yield
+
+    error = FileError("army.warband.json", "$.units", "not a list")
+    with pytest.raises(FileError) as raised, reading():
+        raise error
+    assert raised.value is error and raised.value.__traceback__ is not None
+    assert error == FileError("army.warband.json", "$.units", "not a list")
+    assert len({error, FileError("army.warband.json", "$.units", "not a list")}) == 1

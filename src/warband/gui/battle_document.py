@@ -111,7 +111,7 @@ class BattleDocument(QObject, Generic[B]):
             self._refuse(action.refusal)
             return False
         if action.command is not None:
-            return self.act(action.command, barrier=action.barrier)
+            return self.act(action.command, barrier=action.barrier, side=action.side)
         return self.roll(action.request, dice) is not None
 
     def act(self, command: Command[B], **log: Any) -> bool:

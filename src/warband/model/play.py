@@ -47,6 +47,8 @@ class Action:
     """A roll's parameters, the game's own value: change them, ask `GameSystem.odds`, then `GameSystem.roll`."""
     subject: str | None = None
     """The model (its key) or side it concerns, if any."""
+    side: int | None = None
+    """The side that acts, when one does: the log says so (its Side column)."""
     refusal: Problem | None = None
     barrier: bool = False
     """Once carried out, neither it nor anything before it may be undone (a hand-over of hidden choices)."""
@@ -57,7 +59,13 @@ class Action:
 
 
 def plain(
-    kind: str, command: Command[Any], battle: Any, subject: str | None = None, *, barrier: bool = False
+    kind: str,
+    command: Command[Any],
+    battle: Any,
+    subject: str | None = None,
+    *,
+    barrier: bool = False,
+    side: int | None = None,
 ) -> Action:
     """An action without dice, with the refusal its command raises on this battle (if it does).
 
@@ -68,14 +76,18 @@ def plain(
     refusal_in = getattr(command, "refusal_in", None)
     if callable(refusal_in):
         refusal = refusal_in(battle)
-        return Action(kind, label_of(command, battle), command, subject=subject, refusal=refusal, barrier=barrier)
+        return Action(
+            kind, label_of(command, battle), command, subject=subject, refusal=refusal, barrier=barrier, side=side
+        )
     try:
         command.apply(battle)
     except RefusedError as exc:
         refusal = exc.reason if isinstance(exc.reason, Problem) else None
         if refusal is None:
             raise
-    return Action(kind, label_of(command, battle), command, subject=subject, refusal=refusal, barrier=barrier)
+    return Action(
+        kind, label_of(command, battle), command, subject=subject, refusal=refusal, barrier=barrier, side=side
+    )
 
 
 def phases_of(ids: Sequence[str], names: dict[str, str], current: str) -> tuple[Phase, ...]:

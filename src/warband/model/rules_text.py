@@ -18,10 +18,11 @@ __all__ = ["RULES", "SYSTEMS", "RuleText", "leading_rule", "matches", "rules_of"
 SHARED_PREFIX = "AR"
 
 SYSTEMS: dict[str, str] = {
-    **{game.rule_prefix: game.rules_title for game in games()},
+    **{game.rule_prefix: game.rules_title for game in sorted(games(), key=lambda game: game.rule_prefix)},
     SHARED_PREFIX: N_("Army files and battles (all systems)"),
 }
-"""Each rule prefix and the game it belongs to, in the order the help lists them (the registry's)."""
+"""Each rule prefix and the game it belongs to, in the order the help lists them (the digest's: by prefix, CF-,
+PD-, PF-, SB-, then the shared AR-), whatever order the games are found in."""
 
 _LEADING_RULE = re.compile(r"^\s*([A-Z]{2,3}-\d{2})\b")
 
@@ -73,7 +74,7 @@ def _every_rule() -> dict[str, RuleText]:
     found: list[RuleText] = []
     prefixes = {game.id: game.rule_prefix for game in games()}
     modules = game_modules("rules_text")
-    for system_id in sorted(modules, key=lambda game: (prefixes.get(game, ""), game)):
+    for system_id in sorted(modules, key=lambda game: (prefixes.get(game, ""), game)):  # as SYSTEMS
         found.extend(getattr(modules[system_id], "RULES", ()))
     found.extend(SHARED_RULES)
     return {text.id: text for text in found}

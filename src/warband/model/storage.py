@@ -41,13 +41,19 @@ _UMASK = os.umask(0)
 os.umask(_UMASK)  # read once, at import, while nothing else runs: os.umask cannot be read without setting it
 
 
-@dataclass(frozen=True)
+@dataclass
 class FileError(Exception):
-    """A file that cannot be used, with where and why."""
+    """A file that cannot be used, with where and why.
+
+    Not a frozen dataclass: raising sets the exception's `__traceback__` (a `contextmanager` does, on the way out
+    of its block), which a frozen one refuses. Equal and hashed by its three fields."""
 
     file: str
     where: str
     message: str
+
+    def __hash__(self) -> int:
+        return hash((self.file, self.where, self.message))
 
     def __str__(self) -> str:
         place = f" at {self.where}" if self.where else ""

@@ -70,10 +70,13 @@ class GameInfo:
     """The folder of the game's own translations (`<lang>/LC_MESSAGES/warband-<id>.mo`), for a game shipped as a
     package of its own; None: its strings are in Warband's catalogs."""
 
+    def folder(self) -> Path:
+        """The folder of its built-in catalogs (its example armies are in `examples/` there)."""
+        return self.catalog_folder if self.catalog_folder is not None else data_dir() / self.id
+
     def builtin_catalogs(self) -> list[Path]:
         """Its built-in catalog files, in a stable order."""
-        folder = self.catalog_folder if self.catalog_folder is not None else data_dir() / self.id
-        return sorted(folder.glob("*.json"))
+        return sorted(self.folder().glob("*.json"))
 
 
 class GameSystem(Protocol):
@@ -199,7 +202,7 @@ def registered() -> dict[str, Registered]:
     found: dict[str, Registered] = {}
     points = list(entry_points(group=GROUP))
     own = [p for p in points if p.dist is not None and p.dist.name == "warband"]
-    for point in own + [p for p in points if p not in own]:  # Warband's games first, in its own order
+    for point in own + [p for p in points if p not in own]:  # Warband's own games first, then the plug-ins
         dist = point.dist
         distribution = dist.name if dist is not None else "?"
         version = dist.version if dist is not None else "?"
