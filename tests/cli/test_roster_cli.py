@@ -16,8 +16,7 @@ from warband.cli import main
 from warband.export.roster import as_html, as_text
 from warband.model.army import load_army
 from warband.model.catalog import catalog_paths, load_catalogs
-from warband.model.locations import data_dir
-from warband.model.system import games
+from warband.model.system import game_info, games
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 
@@ -29,7 +28,9 @@ def run(*argv: str) -> tuple[int, str, str]:
 
 
 def example(system: str = "confrontation") -> Path:
-    (path,) = sorted((data_dir() / system / "examples").glob("*.warband.json"))
+    """The game's example army, beside its built-in catalogs (Warband's `data/<id>/`, or a plug-in's own folder)."""
+    (catalog, *_more) = game_info(system).builtin_catalogs()
+    (path,) = sorted((catalog.parent / "examples").glob("*.warband.json"))
     return path
 
 

@@ -22,8 +22,9 @@ from warband.model.dice import SeededDice
 from warband.model.locations import data_dir
 from warband.model.storage import FileError
 
-EXAMPLES = sorted(data_dir().glob("*/examples/*.warband.json"))
 CATALOGS = builtin_catalog_paths()
+EXAMPLES = sorted({path for catalog in CATALOGS for path in (catalog.parent / "examples").glob("*.warband.json")})
+"""Every game's example armies, beside its built-in catalogs (Warband's `data/<id>/`, or a plug-in's own folder)."""
 
 CASES = int(os.environ.get("WARBAND_FUZZ_CASES", "900"))
 """Cases per loader: 900 in the test suite (540 autosaves: about 3,200 files a run); benchmarks/fuzz_files.py runs

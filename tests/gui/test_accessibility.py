@@ -23,8 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from warband.gui.new_battle_dialog import NewBattleDialog
-from warband.model.locations import data_dir
-from warband.model.system import games
+from warband.model.system import game_info, games
 
 SYSTEMS = tuple(game.id for game in games())
 INTERACTIVE = (
@@ -42,7 +41,9 @@ NEXT_BUTTONS = {"nextPhaseButton"}
 
 
 def example_army(system):
-    (path,) = sorted((data_dir() / system / "examples").glob("*.warband.json"))
+    """The game's example army, beside its built-in catalogs (a plug-in keeps its own folder)."""
+    (catalog, *_more) = game_info(system).builtin_catalogs()
+    (path,) = sorted((catalog.parent / "examples").glob("*.warband.json"))
     return path
 
 

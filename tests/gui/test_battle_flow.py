@@ -11,14 +11,15 @@ from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.registry import battle_kit
 from warband.gui.widgets.battle_bar import SHARED, BattleBar
 from warband.gui.widgets.summary_box import SummaryBox
-from warband.model.locations import data_dir
 
 GAMES = [game for game in api.games() if battle_kit(game.id) is not None]
 LEFT = Qt.MouseButton.LeftButton
 
 
 def example(system_id: str) -> api.Army:
-    (path,) = sorted((data_dir() / system_id / "examples").glob("*.warband.json"))
+    """The game's example army, beside its built-in catalogs (a plug-in keeps its own folder)."""
+    (catalog, *_more) = next(g for g in api.games() if g.id == system_id).builtin_catalogs()
+    (path,) = sorted((catalog.parent / "examples").glob("*.warband.json"))
     return api.load_army(path)
 
 

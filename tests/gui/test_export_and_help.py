@@ -13,7 +13,8 @@ from warband.gui.export_dialog import ExportDialog, RosterPreviewDialog, suggest
 from warband.gui.new_battle_dialog import NewBattle
 from warband.gui.rules_help import RulesHelpDialog, rule_sentences
 from warband.model.edits import AddEntry, AddUnit, SetArmyField
-from warband.model.rules_text import RULES
+from warband.model.rules_text import RULES, SYSTEMS, rules_of
+from warband.model.system import games
 from warband.model.systems.confrontation.battle_commands import PreviousPhase
 from warband.model.systems.confrontation.battle_state import RulesOptions
 
@@ -158,10 +159,13 @@ def test_f1_opens_the_rules_by_system(window):
     window.rules_action.trigger()
     dialog = window.rules_help
     assert isinstance(dialog, RulesHelpDialog) and dialog.isVisible()
-    assert dialog.tree.topLevelItemCount() == 5
+    assert dialog.tree.topLevelItemCount() == len(games()) + 1  # each registered game's rules, then the shared
     assert dialog.tree.topLevelItem(0).text(0) == "Confrontation: miracles and the Divination phase"
     assert dialog.tree.topLevelItem(0).child(10).text(0) == "CF-11  Engaged or wounded Faithful cannot call"
-    assert dialog.visible_rules() == list(RULES)
+    # every rule, grouped by game in the help's order (the registry's: a plug-in's rules come after the built-ins',
+    # wherever its prefix sorts), then the shared ones
+    assert dialog.visible_rules() == [rule.id for prefix in SYSTEMS for rule in rules_of(prefix)]
+    assert sorted(dialog.visible_rules()) == sorted(RULES)
     assert dialog.current_rule() == "CF-01"
     window.rules_action.trigger()
     assert window.rules_help is dialog  # one window, raised again
@@ -203,7 +207,7 @@ def test_the_search_filters_the_rules(qtbot):
     assert dialog.text.toPlainText() == ""
     dialog.show_rule("PD-06")  # asking for a hidden rule clears the search
     assert dialog.search.text() == ""
-    assert len(dialog.visible_rules()) == 51
+    assert len(dialog.visible_rules()) == len(RULES)  # every registered game's, and the shared ones
     assert dialog.current_rule() == "PD-06"
     assert not dialog.empty.isVisible()
 

@@ -8,13 +8,15 @@ from PySide6.QtWidgets import QGroupBox
 from warband.api import games, load_army
 from warband.gui.new_battle_dialog import NewBattleDialog
 from warband.gui.systems.registry import system_ui
-from warband.model.locations import data_dir
+from warband.model.system import game_info
 
 GAMES = [game for game in games() if (ui := system_ui(game.id)) is not None and ui.battle is not None]
 
 
 def example(system_id: str):
-    (path,) = sorted((data_dir() / system_id / "examples").glob("*.warband.json"))
+    """The game's example army, beside its built-in catalogs (a plug-in keeps its own folder)."""
+    (catalog, *_more) = game_info(system_id).builtin_catalogs()
+    (path,) = sorted((catalog.parent / "examples").glob("*.warband.json"))
     return path
 
 

@@ -40,7 +40,6 @@ from warband.gui.widgets.plain_text import escape_mnemonic, plain_tooltip
 from warband.model.army import load_army
 from warband.model.autosave import Recoverable
 from warband.model.edits import SetArmyField, SetUnitField
-from warband.model.locations import data_dir
 from warband.model.system import game_info, games
 
 SYSTEMS = tuple(game.id for game in games())
@@ -247,7 +246,9 @@ class Sweep:
 
 
 def example_army(system: str):
-    (path,) = sorted((data_dir() / system / "examples").glob("*.warband.json"))
+    """The game's example army, beside its built-in catalogs (a plug-in keeps its own folder)."""
+    (catalog, *_more) = game_info(system).builtin_catalogs()
+    (path,) = sorted((catalog.parent / "examples").glob("*.warband.json"))
     return path
 
 

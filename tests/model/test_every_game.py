@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 
 from warband import api
-from warband.model.locations import data_dir
 from warband.model.rules_text import RULES as RULE_TEXTS
 
 GAMES = [game.id for game in api.games()]
@@ -20,7 +19,9 @@ RULE_ID = r"^[A-Z]{2}-[0-9A-Z]+$"
 
 
 def example(system_id: str) -> api.Army:
-    (path,) = sorted((data_dir() / system_id / "examples").glob("*.warband.json"))
+    """The game's example army, in the folder of its built-in catalogs (Warband's `data/<id>/`, or a plug-in's own)."""
+    (catalog, *_more) = api.get_system(system_id).info.builtin_catalogs()
+    (path,) = sorted((catalog.parent / "examples").glob("*.warband.json"))
     return api.load_army(path)
 
 
@@ -131,6 +132,18 @@ def test_ending_a_battle_is_an_action_and_undone(system_id: str, catalogs: dict[
     assert [a.kind for a in api.actions(run) if a.allowed and a.kind == "end_battle"]  # to resume it
     run.undo()
     assert run.battle == before
+
+
+@pytest.mark.parametrize("system_id", GAMES)
+def test_the_side_an_action_names_is_in_its_log_line(system_id: str, catalogs: dict[str, api.Catalogs]) -> None:
+    from dataclasses import replace
+
+    game = api.get_system(system_id)
+    sides = [(player, example(system_id)) for player in ("Aline", "Bruno")[: game.info.sides]]
+    run = api.start_battle(sides, catalogs[system_id])
+    (end,) = [a for a in api.actions(run) if a.kind == "end_battle"]
+    assert api.take(run, replace(end, side=game.info.sides - 1))
+    assert run.log[-1].side == game.info.sides - 1
 
 
 @pytest.mark.parametrize("system_id", GAMES)

@@ -20,25 +20,42 @@ PACKAGES = {system_id: entry.package for system_id, entry in registered().items(
 """The games found through their entry points, and their packages."""
 
 ROOT = Path(__file__).resolve().parents[2]
+PLUGINS = ROOT / "tests" / "plugins" / "site"
+"""The tests' fifth game, installed as a plug-in would be: a fresh process finds it on its path, as this one does."""
 LISTING = """
 import json, sys
-sys.path.insert(0, sys.argv[1])
+sys.path[:0] = sys.argv[1:]
 from warband.model.system import games
 names = [(g.id, g.name, g.title, g.sides, g.points_name) for g in games()]
 print(json.dumps({"names": names, "modules": sorted(sys.modules)}))
 """
 
 
+def of_a_game(module: str) -> bool:
+    """Whether a module is a game's package or part of one (Warband's own, or a plug-in's)."""
+    return any(module == package or module.startswith(package + ".") for package in PACKAGES.values())
+
+
 def test_listing_and_naming_the_games_loads_no_game_and_no_pydantic():
     result = subprocess.run(
-        [sys.executable, "-c", LISTING, str(ROOT / "src")], capture_output=True, text=True, check=True
+        [sys.executable, "-c", LISTING, str(ROOT / "src"), str(PLUGINS)],
+        capture_output=True,
+        text=True,
+        check=True,
     )
     found = json.loads(result.stdout)
     assert [name[0] for name in found["names"]] == list(PACKAGES)
     modules = found["modules"]
     assert not [m for m in modules if m == "pydantic" or m.startswith("pydantic.")]
-    games_loaded = [m for m in modules if m.startswith("warband.model.systems.")]
+    games_loaded = [m for m in modules if of_a_game(m)]
     assert sorted(games_loaded) == sorted(PACKAGES.values())  # each game's package, and nothing of it
+
+
+def example_path(info: GameInfo) -> Path:
+    """The game's example army, in the folder of its built-in catalogs (a plug-in keeps its own)."""
+    (catalog, *_more) = info.builtin_catalogs()
+    (path,) = sorted((catalog.parent / "examples").glob("*.warband.json"))
+    return path
 
 
 @pytest.mark.parametrize("info", games(), ids=lambda info: info.id)
@@ -54,7 +71,8 @@ def test_every_game_is_whole_in_the_model(info: GameInfo):
 def test_headless_code_starts_journals_and_resumes_a_battle_of_every_game(info: GameInfo, tmp_path):
     """No window: the game starts the battle; the journal resumes through the registry alone."""
     system = get_system(info.id)
-    army = load_army(FIXTURES / f"{info.id}.warband.json")
+    saved = FIXTURES / f"{info.id}.warband.json"  # saved before the seam, for Warband's own games
+    army = load_army(saved if saved.is_file() else example_path(info))
     catalogs = load_catalogs(builtin_catalog_paths()).for_system(info.id)
     battle = system.start_battle([("Aline", army), ("Bruno", army)], catalogs, None, 1)
     assert len(battle.sides) == info.sides  # type: ignore[attr-defined]
@@ -135,8 +153,10 @@ def test_each_game_names_where_its_built_in_catalogs_are(tmp_path):
     from warband.model.catalog import builtin_catalog_paths
     from warband.model.locations import data_dir
 
-    for game in games():
-        assert game.builtin_catalogs() == sorted((data_dir() / game.id).glob("*.json"))
+    for game in games():  # Warband's own in data/<id>/, a plug-in's in the folder its GameInfo names
+        folder = data_dir() / game.id if game.catalog_folder is None else game.catalog_folder
+        assert game.builtin_catalogs() == sorted(folder.glob("*.json"))
+        assert game.builtin_catalogs(), game.id
     assert builtin_catalog_paths() == sorted(p for game in games() for p in game.builtin_catalogs())
     (tmp_path / "examples").mkdir()
     (tmp_path / "examples" / "an-army.warband.json").write_text("{}")
@@ -149,10 +169,13 @@ def test_loading_catalogs_loads_no_games_battle_play():
     """A game's battle play (`<game>.play`) loads when a battle is first played, not with the catalogs."""
     code = (
         "import sys\n"
+        f"sys.path.insert(0, {str(PLUGINS)!r})\n"
         "from warband.model.catalog import builtin_catalog_paths, load_catalogs\n"
-        "load_catalogs(builtin_catalog_paths())\n"
-        "print(sorted(m for m in sys.modules if m.startswith('warband.model.systems.') and m.endswith('.play')))\n"
+        "print(sorted(load_catalogs(builtin_catalog_paths()).catalogs))\n"
+        "print(sorted(m for m in sys.modules if m.endswith('.play')))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "[]"
+    systems, plays = out.splitlines()
+    assert eval(systems) == sorted(PACKAGES)  # every game's catalogs, the plug-in's too
+    assert [m for m in eval(plays) if of_a_game(m)] == []
     assert get_system("sbg").play.phases.__module__ == "warband.model.systems.sbg.play"  # there when asked
