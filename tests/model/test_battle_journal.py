@@ -173,3 +173,43 @@ def test_battle_files_save_and_reopen_with_log_and_dice(tmp_path):
     with pytest.raises(FileError) as err:
         load_battle(path)
     assert err.value.where == "$.dice"
+
+
+class StricterTactical(SetTacticalWinner):
+    """The Tactical roll as a later version might read the rules: it refuses what the earlier one carried out."""
+
+    def apply(self, state):
+        from warband.model.army import Problem
+        from warband.model.session import RefusedError
+
+        raise RefusedError(Problem.of("CF-08", "call.phase", None, phase="Movement"))
+
+
+class KeptTactical(StricterTactical):
+    """… and says how the earlier version carried it out."""
+
+    def as_before(self, state):
+        return SetTacticalWinner.apply(self, state)
+
+
+def test_an_action_the_rules_now_refuse_is_kept_as_played_and_marked(tmp_path):
+    journal = tmp_path / "battle.journal"
+    run = BattleRun(new_battle(), dice=SeededDice(3), journal=journal)
+    play(run)
+
+    def stricter(data, *, kept=True):
+        command = COMMANDS.validate_python(data)
+        if not isinstance(command, SetTacticalWinner):
+            return command
+        return (KeptTactical if kept else StricterTactical).model_validate(command.model_dump())
+
+    resumed = resume(journal, ConfrontationBattle, stricter)
+    assert resumed.battle == run.battle and resumed.read_report.dropped == 0  # nothing refused, nothing lost
+    [note] = [entry for entry in resumed.log if entry.text.startswith("Kept as played")]
+    index = resumed.log.index(note)
+    assert resumed.log[index - 1].text == run.log[index - 1].text  # right under the action it marks
+    assert "(CF-08: " in note.text and note.step == 0  # a note: undo never strikes it out
+    assert [e for e in resumed.log if e is not note] == run.log
+
+    refusing = resume(journal, ConfrontationBattle, lambda data: stricter(data, kept=False))
+    assert refusing.read_report.dropped > 0  # a command that cannot say how it was played stops the replay there

@@ -4,6 +4,10 @@ A torn or zero-filled tail is the action in progress when the program stopped: i
 check sum that does not match, JSON that does not parse, a record that does not fit the battle as it then was)
 stops the replay: every action before it is kept, and `BattleRun.read_report` says how many lines were dropped
 and why. Nothing but the journal's start can make resuming fail (`FileError`).
+
+Replaying never refuses an action an earlier version of Warband accepted: when the rules have since been read
+more strictly, a command that says how it was carried out before (`as_before(state)`) is replayed so, and a note
+under it in the log names the rule that now refuses it.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from warband.model.journal import (
     read_lines,
     roll_calls,
 )
+from warband.model.messages import N_, Phrase, template
 from warband.model.session import Command, RefusedError
 from warband.model.storage import FileError, describe_validation_error, validate_model
 from warband.model.system import find_system, unknown_system
@@ -146,6 +151,22 @@ def _start_from(head: dict[str, Any], battle_model: type[B], file: str) -> Battl
     return run
 
 
+def kept_note(reason: object) -> Phrase:
+    """What the log says under an action an earlier version of Warband allowed and the rules now refuse: it is
+    kept as it was played (a journal's battle never changes on resuming), and marked."""
+    rule = getattr(reason, "rule", "")
+    code = getattr(reason, "code", None)
+    params = getattr(reason, "params", {})
+    why: object = Phrase(template(code), **params) if isinstance(code, str) else str(reason)
+    return Phrase(KEPT, rule=rule, reason=why)
+
+
+KEPT = N_(
+    "Kept as played: an earlier version of Warband allowed this action, which the rules now refuse ({rule}: "
+    "{reason})."
+)
+
+
 def _replay(
     run: BattleRun[B], record: dict[str, Any], parse_command: Callable[[Any], Command[B]], file: str, number: int
 ) -> None:
@@ -158,9 +179,21 @@ def _replay(
     if op == "do":
         command = parse_command(record["command"])
         entry = LogEntry.model_validate(record["log"])
-        if not run.execute(command, text=entry.text, barrier=bool(record.get("barrier"))):
+        barrier = bool(record.get("barrier"))
+        kept: object = None
+        try:
+            done = run.execute(command, text=entry.text, barrier=barrier)
+        except RefusedError as exc:
+            as_before = getattr(command, "as_before", None)
+            if not callable(as_before):
+                raise
+            done = run.execute(command, text=entry.text, barrier=barrier, after=as_before(run.battle))
+            kept = exc.reason
+        if not done:
             raise FileError(file, where, "the action changes nothing in the battle as it is then")
         run.log[-1] = entry
+        if kept is not None:
+            run.note(kept_note(kept), side=entry.side)
     elif op == "note":
         run.log.append(LogEntry.model_validate(record["log"]))
     elif op == "undo":
