@@ -67,9 +67,11 @@ def actions(battle: LitanyBattle) -> list[Action]:
                 action=Phrase(N_("Pray {prayer}"), prayer=prayer_name(battle, prayer_id)),
             )
             refusal: Problem | None = problems[0] if problems else None
-            found.append(Action("pray", label, request=request, subject=priest.key, refusal=refusal))
+            action = Action("pray", label, request=request, subject=priest.key, refusal=refusal, side=priest.side)
+            found.append(action)
     for each in models(battle):
-        found.append(plain("fallen", SetFallen(key=each.key, value=not each.state.fallen), battle, each.key))
+        fall = SetFallen(key=each.key, value=not each.state.fallen)
+        found.append(plain("fallen", fall, battle, each.key, side=each.side))  # the log names the side
     return found
 
 
