@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from warband.model.catalog import Catalogs, LoadedCatalog, merge
+from warband.model.storage import CURRENT_VERSIONS
 from warband.model.systems.confrontation.schema import ConfrontationArmy, ConfrontationCatalog
 
 
@@ -137,14 +138,18 @@ def unit(uid: str, profile: str, miracles=(), items=(), label: str = "") -> dict
     return {"id": uid, "profile": profile, "label": label, "miracles": list(miracles), "items": list(items)}
 
 
-def make_army(*units: dict[str, Any], limit: int | None = None, name: str = "Test army") -> ConfrontationArmy:
+def make_army(
+    *units: dict[str, Any], limit: int | None = None, name: str = "Test army", mixed: bool = False
+) -> ConfrontationArmy:
+    """A Confrontation army as this version saves it; `mixed`: it allows mixed armies (CF-20)."""
     return ConfrontationArmy.model_validate(
         {
             "format": "warband-army",
-            "version": 1,
+            "version": CURRENT_VERSIONS["warband-army"],
             "system": "confrontation",
             "name": name,
             "points_limit": limit,
+            "mixed_peoples": mixed,
             "units": list(units),
         }
     )

@@ -77,7 +77,8 @@ def test_newer_version_is_refused(tmp_path):
     path = write_json(tmp_path / "a.warband.json", army_doc(version=7))
     err = error_of(load_army, path)
     assert err.where == "$.version"
-    assert "version 7, newer than this program understands (up to 1)" in err.message
+    newest = storage.CURRENT_VERSIONS["warband-army"]
+    assert f"version 7, newer than this program understands (up to {newest})" in err.message
 
 
 @pytest.mark.parametrize("version", [0, -1, "1", 1.5, True, None])

@@ -130,7 +130,7 @@ def test_done_with_this_faithful_moves_to_the_next_in_the_order(tab_doc, qtbot):
 def test_miracles_show_their_fervour_and_difficulty(tab):
     texts = [tab.miracle_combo.itemText(i) for i in range(tab.miracle_combo.count())]
     assert texts == [
-        "Divine Messenger — fervour 1+, difficulty set at the table",
+        "Divine Messenger — fervour 1+, difficulty the fervour + 4",
         "Reinforcement — fervour 2+, difficulty 8",
         "Prayer — fervour 1+, difficulty 4",
     ]
@@ -175,7 +175,19 @@ def test_cf_11_an_engaged_faithful_cannot_call(tab_doc):
     assert tab.roll() is None
 
 
-def test_cf_17_a_difficulty_set_at_the_table_is_asked_for(tab):
+def without_formula(battle: ConfrontationBattle) -> ConfrontationBattle:
+    """The battle as one started before the catalog gave Messager divin's formula: its difficulty is typed."""
+    miracles = dict(battle.entries.miracles)
+    miracles["messager-divin"] = miracles["messager-divin"].model_copy(update={"difficulty_formula": None})
+    return battle.model_copy(update={"entries": battle.entries.model_copy(update={"miracles": miracles})})
+
+
+def test_cf_17_a_difficulty_set_at_the_table_is_asked_for(qtbot, catalogs):
+    battle = start_battle(armies(), catalogs)
+    battle = without_formula(NextPhase().apply(NextPhase().apply(battle)))
+    document = BattleDocument(BattleRun(battle, dice=SeededDice(1)))
+    tab = ResolverTab(document)
+    qtbot.addWidget(tab)
     choose(tab, "messager-divin", 2)
     assert tab.difficulty_spin.isVisibleTo(tab)
     hint = tab.form.difficulty_hint
@@ -190,6 +202,30 @@ def test_cf_17_a_difficulty_set_at_the_table_is_asked_for(tab):
     choose(tab, "renfort")
     assert not tab.difficulty_spin.isVisibleTo(tab)
     assert tab.request().difficulty is None
+    document.close()
+
+
+def test_cf_17_a_difficulty_formula_is_computed_and_may_be_overridden(tab_doc):
+    tab, document = tab_doc
+    choose(tab, "messager-divin", 2)
+    hint = tab.form.difficulty_hint
+    assert tab.difficulty_spin.isVisibleTo(tab) and tab.difficulty_spin.value() == 6  # 2 + 4
+    assert hint.text() == "Worked out from the call: the fervour chosen + 4 = 6. Change it to override."
+    assert tab.problems == [] and tab.request().difficulty is None  # the model computes it too
+    assert tab.odds_label.text() == "1/2 — 50.0%"  # 4, 5 or 6
+    tab.fervour_spin.setValue(3)
+    assert tab.difficulty_spin.value() == 7  # it follows the fervour
+    tab.difficulty_spin.setValue(9)  # the player overrides it
+    assert tab.request().difficulty == 9
+    assert hint.text() == "Overridden: the fervour chosen + 4 would give 7."
+    assert tab.odds_label.text() == odds_text(divination_success(9, 3, one_fails=True, explode=True))
+    tab.fervour_spin.setValue(4)
+    assert tab.difficulty_spin.value() == 9  # an override stays
+    tab.difficulty_spin.setValue(8)  # back to what the formula gives: no override
+    assert tab.request().difficulty is None and "Worked out" in hint.text()
+    outcome = tab.call_with_dice((4,))
+    assert outcome is not None and (outcome.difficulty, outcome.total, outcome.success) == (8, 8, True)
+    assert document.run.log[-1].text.endswith("total 8 against 8: success")
 
 
 # --- the odds ----------------------------------------------------------------------------------------------
@@ -520,3 +556,26 @@ def test_reading_as_many_dice_as_typed():
         read_dice("  ", D6, None)
     with pytest.raises(DiceError, match="not a face"):
         read_dice("6 9", D6, None)
+
+
+# --- the Divination order (CF-13) --------------------------------------------------------------------------
+def test_cf_13_the_resolver_shows_the_order_refusal_and_follows_the_order(tab_doc, qtbot):
+    tab, document = tab_doc
+    tab.select_faithful(SHAMAN)  # not its turn: the priestess, Discipline 4, calls first
+    choose(tab, "priere", 1)
+    assert (
+        "CF-13: It is Iron Priestess's turn to call miracles, not Behemoth shaman's" in tab.problems_label.text()
+    )
+    assert not tab.roll_button.isEnabled() and not tab.dice_entry.apply_button.isEnabled()
+    assert tab.roll() is None and document.battle.state(SHAMAN).called == ()
+    tab.select_faithful(PRIESTESS)
+    qtbot.mouseClick(tab.done_button, Qt.MouseButton.LeftButton)
+    assert tab.selected_key == SHAMAN  # the order moved on
+    choose(tab, "priere", 1)
+    assert tab.problems == [] and tab.roll_button.isEnabled()
+    tab.select_faithful(PRIESTESS)
+    choose(tab, "renfort", 2)
+    assert "CF-13: Iron Priestess is done in the Divination phase this turn and may not call again." in (
+        tab.problems_label.text()
+    )
+    assert not tab.roll_button.isEnabled()

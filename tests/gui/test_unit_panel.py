@@ -223,7 +223,7 @@ def test_cf_05_the_iron_priestess_sees_only_what_she_may_take(panel, document):
     assert not {"abnegation", "execration"} & set(shown)
     assert cell(picker(panel), "messager-divin", "access") == "Merin, Mid-Nor"
     assert cell(picker(panel), "renfort", "access") == "Ways of Light"
-    assert cell(picker(panel), "messager-divin", "difficulty") == "table"
+    assert cell(picker(panel), "messager-divin", "difficulty") == "F + 4"  # the fervour spent + 4 (CF-17)
     assert cell(picker(panel), "messager-divin", "reason") == ""
 
 

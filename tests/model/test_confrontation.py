@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -44,6 +46,7 @@ def test_cf_01_two_faithful_may_own_the_same_miracle(catalogs):
     army = make_army(
         unit("u1", "iron-priestess", miracles=["messager-divin"]),
         unit("u2", "mid-nor-priest", miracles=["messager-divin"]),
+        mixed=True,  # peoples mixed on purpose (CF-20 aside)
     )
     report = validate(army, catalogs)
     assert report.valid, report.problems
@@ -54,6 +57,7 @@ def test_cf_02_a_cult_miracle_only_for_faithful_of_that_cult(catalogs):
     army = make_army(
         unit("u1", "iron-priestess", miracles=["merin-blessing"]),
         unit("u2", "mid-nor-priest", miracles=["merin-blessing"]),
+        mixed=True,  # peoples mixed on purpose (CF-20 aside)
     )
     [problem] = validate(army, catalogs).problems
     assert (problem.rule, problem.unit.id) == ("CF-02", "u2")
@@ -68,6 +72,7 @@ def test_cf_02_a_miracle_may_list_several_cults(catalogs):
         unit("u1", "iron-priestess", miracles=["messager-divin"]),
         unit("u2", "mid-nor-priest", miracles=["messager-divin"]),
         unit("u3", "wolfen-shaman", miracles=["messager-divin"]),
+        mixed=True,  # peoples mixed on purpose (CF-20 aside)
     )
     [problem] = validate(army, catalogs).problems
     assert (problem.rule, problem.unit.id) == ("CF-02", "u3")
@@ -97,6 +102,7 @@ def test_cf_04_universal_miracles_for_every_faithful(catalogs):
         unit("u2", "mid-nor-priest", miracles=["small-grace"]),
         unit("u3", "wolfen-shaman", miracles=["small-grace"]),
         unit("u4", "monk", miracles=["small-grace"]),
+        mixed=True,  # peoples mixed on purpose (CF-20 aside)
     )
     assert validate(army, catalogs).valid
 
@@ -177,6 +183,7 @@ def test_cf_07_costs_add_to_the_faithful_and_the_army(catalogs):
         unit("u2", "templar", items=["griffin-blade"]),
         unit("u3", "beast"),
         limit=200,
+        mixed=True,  # peoples mixed on purpose (CF-20 aside)
     )
     report = validate(army, catalogs)
     assert report.valid
@@ -212,6 +219,7 @@ def test_cf_07_items_for_any_model_unless_restricted(catalogs):
         unit("u1", "beast", items=["amulet"]),
         unit("u2", "beast", items=["relic", "griffin-blade"]),
         unit("u3", "monk", items=["relic", "griffin-blade"]),
+        mixed=True,  # peoples mixed on purpose (CF-20 aside)
     )
     report = validate(army, catalogs)
     assert [(p.rule, p.unit.id, p.params["item"]) for p in report.problems] == [
@@ -285,7 +293,7 @@ def random_armies(draw):
         )
         for i in range(draw(st.integers(0, 8)))
     ]
-    return make_army(*units, limit=draw(st.none() | st.integers(0, 500)))
+    return make_army(*units, limit=draw(st.none() | st.integers(0, 500)), mixed=draw(st.booleans()))
 
 
 @given(army=random_armies())
@@ -295,7 +303,12 @@ def test_costs_are_never_negative_and_add_up(army):
     assert all(u.cost >= 0 for u in report.units)
     assert report.total_cost == sum(u.cost for u in report.units)
     assert report.valid == (not report.problems)
-    assert all(p.rule in {"AR-02", "CF-01", "CF-02", "CF-03", "CF-05", "CF-06", "CF-07"} for p in report.problems)
+    rules = {"AR-02", "CF-01", "CF-02", "CF-03", "CF-05", "CF-06", "CF-07", "CF-20"}
+    assert all(p.rule in rules for p in report.problems)
+    # CF-20: none in a mixed army; else the army's people leaves out no more than the most common one would
+    strangers = [p for p in report.problems if p.rule == "CF-20"]
+    peoples = Counter(catalogs.get("profiles", u.profile).people for u in army.units if u.profile != "gone")
+    assert len(strangers) <= (0 if army.mixed_peoples else peoples.total() - max(peoples.values(), default=0))
     assert all(p.message for p in report.problems)
     # the picker and the validator agree on every miracle a known profile holds
     for position, held in enumerate(army.units):

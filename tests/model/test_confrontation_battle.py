@@ -66,6 +66,13 @@ def flag(b, key, field, value=True):
     return SetModelFlag(key=key, field=field, value=value).apply(b)
 
 
+def its_turn(b, key):
+    """The battle with every Faithful before `key` in the Divination order done (CF-13)."""
+    while (current := divination_order(b).current) is not None and current.key != key:
+        b = flag(b, current.key, "divination_done")
+    return b
+
+
 def call(b, key="0:u1", miracle="renfort", fervour=2, dice=(5,), confirmed=True, difficulty=None):
     return call_miracle(b, CallRequest(key, miracle, fervour, confirmed, difficulty), TypedDice(dice))
 
@@ -138,7 +145,7 @@ def test_cf_10_no_call_after_a_feat_a_shot_or_an_over_long_move(catalogs):
 
 
 def test_cf_10_warrior_monks_may_over_move_but_not_shoot_or_perform_a_feat(catalogs):
-    b = battle(catalogs)
+    b = its_turn(battle(catalogs), "0:u2")
     call(flag(b, "0:u2", "moved_beyond"), key="0:u2")
     assert refusal(flag(b, "0:u2", "feat"), key="0:u2").rule == "CF-10"
     assert refusal(flag(b, "0:u2", "shot"), key="0:u2").rule == "CF-10"
@@ -165,7 +172,7 @@ def test_cf_11_engaged_or_wounded_faithful_cannot_call(catalogs):
 
 
 def test_cf_11_warrior_monks_are_exempt(catalogs):
-    b = flag(flag(battle(catalogs), "0:u2", "engaged"), "0:u2", "wounds_roll")
+    b = flag(flag(its_turn(battle(catalogs), "0:u2"), "0:u2", "engaged"), "0:u2", "wounds_roll")
     _, outcome = call(b, key="0:u2", dice=(6, 2))
     assert outcome.success
 

@@ -119,14 +119,18 @@ def replace_options(run: api.BattleRun[Any], **changes: object) -> Any:
 
 def test_cf_17_odds_of_a_difficulty_set_at_the_table_need_it(catalogs: api.Catalogs) -> None:
     session = api.Session(_army())
-    session.execute(api.AddEntry("u1", "miracles", "messager-divin"))
+    session.execute(api.AddEntry("u1", "miracles", "execration"))  # the Power of the target mage: typed
+    session.execute(api.AddEntry("u1", "miracles", "messager-divin"))  # the fervour chosen + 4: computed
     run = api.start_battle([("Aline", session.state), ("Bruno", _army())], catalogs)
     game = api.get_system("confrontation")
-    request = battle_calls.CallRequest("0:u1", "messager-divin", 1, True)
+    request = battle_calls.CallRequest("0:u1", "execration", 2, True)
     with pytest.raises(api.RefusedError) as refused:
         game.odds(run.battle, request)
     assert "CF-17" in repr(refused.value.reason)
-    assert game.odds(run.battle, replace(request, difficulty=7)).success == divination_success(7, 1)
+    assert game.odds(run.battle, replace(request, difficulty=7)).success == divination_success(7, 2)
+    computed = battle_calls.CallRequest("0:u1", "messager-divin", 1, True)
+    assert game.odds(run.battle, computed).success == divination_success(5, 1)
+    assert game.odds(run.battle, replace(computed, difficulty=7)).success == divination_success(7, 1)
 
 
 def test_a_call_runs_the_rule_once_and_keeps_its_dice(

@@ -106,7 +106,7 @@ def test_a_catalog_without_peoples_still_loads_and_validates_with_its_ids():
     assert "peoples" not in BASE_CATALOG
     catalogs = make_catalogs()
     assert people_name(catalogs, "griffins", ["fr"]) == "griffins"
-    army = make_army(unit("u1", "iron-priestess", items=["griffin-blade"]), unit("u2", "beast"))
+    army = make_army(unit("u1", "iron-priestess", items=["griffin-blade"]), unit("u2", "beast"), mixed=True)
     report = validate(army, catalogs)
     assert report.valid, [p.message for p in report.problems]
 
@@ -177,7 +177,7 @@ def test_the_catalog_schema_lists_peoples_with_an_id_and_a_name():
     schema = get_system("confrontation").catalog_model.model_json_schema()
     assert "peoples" in schema["properties"]
     people = schema["$defs"]["People"]
-    assert set(people["properties"]) == {"id", "name", "notes"}
+    assert set(people["properties"]) == {"id", "name", "may_field", "notes"}  # may_field: CF-20
     assert set(people["required"]) == {"id", "name"}
     assert people["additionalProperties"] is False
 

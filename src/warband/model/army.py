@@ -18,6 +18,7 @@ from warband.model.catalog import Catalogs, Count, Entry, Frozen, Id, Text
 from warband.model.messages import english, translated
 from warband.model.names import CatalogName
 from warband.model.storage import (
+    CURRENT_VERSIONS,
     FileError,
     dumps,
     open_envelope,
@@ -61,7 +62,9 @@ class Army(Frozen):
     """The envelope every system's army shares."""
 
     format: Literal["warband-army"] = "warband-army"
-    version: Annotated[int, Strict(), Field(ge=1)] = 1
+    version: Annotated[int, Strict(), Field(ge=1)] = CURRENT_VERSIONS["warband-army"]
+    """The version this program writes; older army files are migrated on load (`storage.MIGRATIONS`), and armies
+    embedded in battles keep the version they were saved with."""
     system: Annotated[str, Strict()]
     name: Annotated[str, Strict(), Field(max_length=200)] = ""
     points_limit: Annotated[int, Strict(), Field(ge=0, le=1_000_000)] | None = None

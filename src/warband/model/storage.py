@@ -25,7 +25,7 @@ MAX_FILE_BYTES = 20 * 1024 * 1024
 
 CURRENT_VERSIONS: dict[str, int] = {
     "warband-catalog": 1,
-    "warband-army": 1,
+    "warband-army": 2,
     "warband-autosave": 1,
     "warband-battle": 1,
 }
@@ -34,6 +34,15 @@ CURRENT_VERSIONS: dict[str, int] = {
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 MIGRATIONS: dict[str, dict[int, Migration]] = {fmt: {} for fmt in CURRENT_VERSIONS}
 """`MIGRATIONS[format][n]` turns a version-n document into a version n+1 document (and sets its version)."""
+
+
+def _army_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 of the army format adds optional fields of a game's own (a rules option of the army): a version 1
+    army reads as it was, with them at their defaults."""
+    return {**doc, "version": 2}
+
+
+MIGRATIONS["warband-army"][1] = _army_1_to_2
 
 M = TypeVar("M", bound=BaseModel)
 

@@ -54,7 +54,10 @@ def _columns() -> dict[str, tuple[str, str | None]]:
         "alteration": (_("A"), _("Alteration needed")),
         "destruction": (_("D"), _("Destruction needed")),
         "fervour": (_("Fervour"), _("The least faith to spend when calling it")),
-        "difficulty": (_("Difficulty"), _("The roll to reach; “table” when it is set at the table")),
+        "difficulty": (
+            _("Difficulty"),
+            _("The roll to reach; “table” when it is set at the table, “F + 4” for the fervour spent + 4"),
+        ),
         "access": (_("Access"), _("Who may take it: cults, Alliance Paths, or the Universal Cult")),
         "restriction": (_("Restriction"), _("Who may carry it")),
         "reason": (_("Reason"), _("Why the unit may not take it (empty when it may)")),
@@ -268,6 +271,8 @@ class OptionsTableModel(QAbstractTableModel):
         if column == "fervour":
             return str(miracle.fervour)
         if column == "difficulty":
+            if miracle.difficulty is None and miracle.difficulty_formula is not None:  # CF-17
+                return _("F + {plus}").format(plus=miracle.difficulty_formula.fervour_plus)
             return _("table") if miracle.difficulty is None else str(miracle.difficulty)
         return str(miracle.aspects.level(column))
 

@@ -66,6 +66,9 @@ class CallForm(QGroupBox):
         self.difficulty_spin.setRange(NO_DIFFICULTY, 100)
         self.difficulty_spin.setSpecialValueText("—")
         self.difficulty_hint = plain_label(self, "difficultyHint")
+        self.computed_difficulty: int | None = None
+        """What the miracle's formula gives for the fervour shown (CF-17); the spin holds another value only when
+        the player overrides it."""
         for spin in (self.fervour_spin, self.difficulty_spin):
             spin.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.sight_check = QCheckBox(_("The Faithful &sees its target or is in base contact (CF-12)"), self)
@@ -127,7 +130,8 @@ class CallForm(QGroupBox):
 
     def show_choices(self, chosen: Model | None, miracle: Miracle | None, *, fresh: bool) -> None:
         """Fervour from the miracle's minimum to the T.F.; the difficulty asked only when the table sets it;
-        a `fresh` call starts from the minimum, no difficulty and the sight not confirmed (CF-12)."""
+        a `fresh` call starts from the minimum, no difficulty (or the one its formula gives, CF-17) and the sight
+        not confirmed (CF-12)."""
         minimum = miracle.fervour if miracle else 0
         faith = chosen.state.faith if chosen else 0
         with QSignalBlocker(self.fervour_spin), QSignalBlocker(self.difficulty_spin):
@@ -135,6 +139,7 @@ class CallForm(QGroupBox):
             if fresh:
                 self.fervour_spin.setValue(minimum)
                 self.difficulty_spin.setValue(NO_DIFFICULTY)
+                self.computed_difficulty = None
         if fresh:
             with QSignalBlocker(self.sight_check):
                 self.sight_check.setChecked(False)
@@ -144,10 +149,43 @@ class CallForm(QGroupBox):
         table_set = miracle is not None and miracle.difficulty is None
         for widget in (self.difficulty_caption, self.difficulty_spin, self.difficulty_hint):
             widget.setVisible(table_set)
-        hint = (miracle.difficulty_note or _("See the miracle card.")) if miracle and table_set else ""
+        self.sight_check.setEnabled(miracle is not None)
+        self.follow_fervour(miracle)
+
+    def follow_fervour(self, miracle: Miracle | None) -> None:
+        """CF-17: a difficulty worked out from the call follows the fervour chosen, until the player overrides it
+        (a value of its own in the spin); the hint says which it is."""
+        formula = miracle.difficulty_formula if miracle is not None and miracle.difficulty is None else None
+        if formula is None:
+            self.computed_difficulty = None
+            hint = (miracle.difficulty_note or _("See the miracle card.")) if miracle is not None else ""
+            if miracle is not None and miracle.difficulty is not None:
+                hint = ""
+        else:
+            computed = formula.difficulty(self.fervour_spin.value())
+            if self.difficulty_spin.value() in (NO_DIFFICULTY, self.computed_difficulty):
+                with QSignalBlocker(self.difficulty_spin):
+                    self.difficulty_spin.setValue(computed)
+            self.computed_difficulty = computed
+            how = miracle.difficulty_note if miracle is not None and miracle.difficulty_note else ""
+            how = how or _("the fervour + {plus}").format(plus=formula.fervour_plus)
+            if self.difficulty_spin.value() == computed:
+                hint = _("Worked out from the call: {how} = {difficulty}. Change it to override.")
+            else:
+                hint = _("Overridden: {how} would give {difficulty}.")
+            hint = hint.format(how=how, difficulty=computed)
         self.difficulty_hint.setText(hint)
         self.difficulty_spin.setToolTip(hint)
-        self.sight_check.setEnabled(miracle is not None)
+
+    def difficulty(self, miracle: Miracle | None) -> int | None:
+        """The difficulty the call gives (CF-17): None for a card's own, for one not entered yet, and for the one
+        the formula gives; the player's value otherwise (an override of the formula)."""
+        if miracle is None or miracle.difficulty is not None:
+            return None
+        value = self.difficulty_spin.value()
+        if value == NO_DIFFICULTY or value == self.computed_difficulty:
+            return None
+        return value
 
     def show_problems(self, problems: Sequence[Problem], *, anyone: bool) -> None:
         """Each reason with its rule ("CF-11: …"); the dice wait until there is none."""

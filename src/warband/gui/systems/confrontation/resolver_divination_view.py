@@ -22,12 +22,16 @@ def faithful_text(battle: ConfrontationBattle, m: Model) -> str:
 
 
 def miracle_text(battle: ConfrontationBattle, miracle_id: str) -> str:
-    """ "Renfort — fervour 2+, difficulty 8"; a difficulty set at the table says so, and a miracle the catalogs
-    no longer know says that it cannot be called (AR-02)."""
+    """ "Renfort — fervour 2+, difficulty 8"; a difficulty set at the table says so (or how the call works it out,
+    CF-17), and a miracle the catalogs no longer know says that it cannot be called (AR-02)."""
     miracle = battle.entries.miracles.get(miracle_id)
     name = miracle_name(battle, miracle_id)
     if miracle is None:
         return _("{name} — not in the loaded catalogs: cannot be called (AR-02)").format(name=name)
+    if miracle.difficulty is None and miracle.difficulty_formula is not None:
+        return _("{name} — fervour {fervour}+, difficulty the fervour + {plus}").format(
+            name=name, fervour=miracle.fervour, plus=miracle.difficulty_formula.fervour_plus
+        )
     if miracle.difficulty is None:
         return _("{name} — fervour {fervour}+, difficulty set at the table").format(
             name=name, fervour=miracle.fervour

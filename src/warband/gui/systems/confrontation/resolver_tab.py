@@ -14,7 +14,7 @@ from warband.gui.battle_document import BattleDocument
 from warband.gui.document import Change
 from warband.gui.systems.confrontation import resolver_divination_view as view
 from warband.gui.systems.confrontation.divination_order import order_of
-from warband.gui.systems.confrontation.resolver_call_form import NO_DIFFICULTY, CallForm, plain_label
+from warband.gui.systems.confrontation.resolver_call_form import CallForm, plain_label
 from warband.gui.systems.confrontation.resolver_odds_panel import OddsPanel
 from warband.gui.systems.confrontation.resolver_outcome_panel import OutcomePanel
 from warband.gui.widgets.refresh_when_shown import RefreshWhenShown
@@ -26,6 +26,7 @@ from warband.model.systems.confrontation import battle_calls as calls
 from warband.model.systems.confrontation import battle_rules as rules
 from warband.model.systems.confrontation.battle_commands import SetModelFlag
 from warband.model.systems.confrontation.battle_state import ConfrontationBattle
+from warband.model.systems.confrontation.schema import Miracle
 
 
 def _shown(battle: ConfrontationBattle) -> tuple[object, ...]:
@@ -136,14 +137,12 @@ class ResolverTab(RefreshWhenShown):
         if self._key is None or self._miracle is None:
             return None
         miracle = self._document.battle.entries.miracles.get(self._miracle)
-        table_set = miracle is not None and miracle.difficulty is None
-        difficulty = self.difficulty_spin.value() if table_set else NO_DIFFICULTY
         return calls.CallRequest(
             self._key,
             self._miracle,
             self.fervour_spin.value(),
             self.sight_check.isChecked(),
-            None if difficulty == NO_DIFFICULTY else difficulty,
+            self.form.difficulty(miracle),
         )
 
     def roll(self) -> calls.Outcome | None:
@@ -222,8 +221,7 @@ class ResolverTab(RefreshWhenShown):
         if miracle is None:  # AR-02: no fervour, no difficulty, no odds
             self.odds_panel.show_unavailable(_("No odds: the miracle is not in the loaded catalogs."))
             return
-        difficulty = request.difficulty if miracle.difficulty is None else miracle.difficulty
-        self.odds_panel.show_call(battle, request.fervour, difficulty)
+        self.odds_panel.show_call(battle, request.fervour, calls.difficulty_given(miracle, request))
 
     def _show_outcome(self) -> None:
         outcome = self._outcome
@@ -297,10 +295,15 @@ class ResolverTab(RefreshWhenShown):
             self._refresh()
 
     def _on_fervour_spin_value_changed(self, _value: int) -> None:
+        self.form.follow_fervour(self._chosen_miracle())
         self._update_call()
 
     def _on_difficulty_spin_value_changed(self, _value: int) -> None:
+        self.form.follow_fervour(self._chosen_miracle())  # the hint says whether it overrides the formula
         self._update_call()
+
+    def _chosen_miracle(self) -> Miracle | None:
+        return self._document.battle.entries.miracles.get(self._miracle) if self._miracle else None
 
     def _on_sight_check_toggled(self, _checked: bool) -> None:
         self._update_call()

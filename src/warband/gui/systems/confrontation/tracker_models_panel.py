@@ -88,15 +88,17 @@ class CheckDelegate(QStyledItemDelegate):
         widget = opt.widget
         style = widget.style() if widget is not None else QApplication.style()
         check_rect = style.subElementRect(QStyle.SubElement.SE_ItemViewItemCheckIndicator, opt, widget)
-        checked = opt.checkState == Qt.CheckState.Checked
+        marks = {
+            Qt.CheckState.Checked: QStyle.StateFlag.State_On,
+            Qt.CheckState.PartiallyChecked: QStyle.StateFlag.State_NoChange,
+        }
+        mark = marks.get(opt.checkState, QStyle.StateFlag.State_Off)
         opt.features &= ~QStyleOptionViewItem.ViewItemFeature.HasCheckIndicator
         style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
         check = QStyleOptionViewItem(opt)
         check_rect.moveCenter(option.rect.center())
         check.rect = check_rect
-        check.state = (check.state & ~QStyle.StateFlag.State_HasFocus) | (
-            QStyle.StateFlag.State_On if checked else QStyle.StateFlag.State_Off
-        )
+        check.state = (check.state & ~QStyle.StateFlag.State_HasFocus) | mark  # partly: implied (CF-11)
         style.drawPrimitive(QStyle.PrimitiveElement.PE_IndicatorItemViewItemCheck, check, painter, widget)
 
     def editorEvent(  # noqa: N802

@@ -126,6 +126,8 @@ class ModelsTableModel(QAbstractTableModel):
             return self._edit_value(m, column)
         if role == Qt.ItemDataRole.CheckStateRole and column in self.FLAG_COLUMNS:
             checked = bool(getattr(m.state, self.FLAG_COLUMNS[column]))
+            if not checked and column == self.WOUNDS_ROLL and m.state.wounded:
+                return Qt.CheckState.PartiallyChecked  # implied by a wound recorded this turn (CF-11)
             return Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked
         if role == KEY_ROLE:
             return m.key
@@ -180,6 +182,10 @@ class ModelsTableModel(QAbstractTableModel):
             return _("No Discipline: it counts as 0, and no bonus changes it (CF-16).")
         if column == self.CALLED and m.state.called:
             return _("Miracles called this turn: {miracles}").format(miracles=self._display(m, column))
+        if column in (self.WOUNDS, self.WOUNDS_ROLL) and m.state.wounded and not m.state.wounds_roll:
+            return _(
+                "{unit} was wounded this turn: it suffered a Wounds roll, and cannot call a miracle (CF-11)."
+            ).format(unit=spoken_text(m.label))
         if column in self.FLAG_COLUMNS or column in self.NUMBER_COLUMNS:
             return f"{spoken_text(m.label)}: {_titles()[column][1]}"
         return None

@@ -1,4 +1,5 @@
-"""The selected unit's miracles and magic items: what it holds, with problems, and a picker of what it may take.
+"""The selected unit's miracles and magic items: what it holds, with problems, and a picker of what it may take;
+above them, the army's own rules option (mixed armies, CF-20).
 
 The panel decides nothing: `options()` and the validation report say what is allowed; every change is a command.
 """
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
 from warband.gui.army_document import ArmyDocument
 from warband.gui.builder.entry_tables import choice_name
 from warband.gui.document import Change
+from warband.gui.systems.confrontation.army_options_box import ArmyOptionsBox
 from warband.gui.systems.confrontation.held_table_model import Field, HeldTableModel
 from warband.gui.systems.confrontation.options_table_model import (
     ASPECT_COLUMNS,
@@ -97,6 +99,7 @@ class UnitPanel(QWidget):
         self.setObjectName("unitPanel")
         self._document = document
 
+        self._army_options = ArmyOptionsBox(document, self)
         self._hint_label = _plain_label(self, "unitHint")
         self._hint_label.setText(_("Select a unit in the roster to give it miracles and items."))
         self._title_label = _plain_label(self, "unitTitle")
@@ -161,6 +164,7 @@ class UnitPanel(QWidget):
         self._body.setStretchFactor(1, 3)
 
         layout = QVBoxLayout(self)
+        layout.addWidget(self._army_options)
         for widget in (self._hint_label, self._title_label, self._profile_label, self._faith_label):
             layout.addWidget(widget)
         layout.addWidget(self._body, 1)

@@ -9,7 +9,15 @@ from warband.model.army import Problem
 from warband.model.dice import Dice
 from warband.model.messages import N_, Phrase, term
 from warband.model.session import RefusedError
-from warband.model.systems.confrontation.battle_rules import call_bars, miracle_name, model, with_model
+from warband.model.systems.confrontation.battle_rules import (
+    DivinationOrder,
+    Model,
+    call_bars,
+    divination_order,
+    miracle_name,
+    model,
+    with_model,
+)
 from warband.model.systems.confrontation.battle_state import PHASE_NAMES, ConfrontationBattle, RulesOptions
 from warband.model.systems.confrontation.schema import Miracle
 
@@ -24,7 +32,8 @@ class CallRequest:
     fervour: int
     target_confirmed: bool
     difficulty: int | None = None
-    """For a miracle whose difficulty is set at the table."""
+    """For a miracle whose difficulty is set at the table: required when the catalog gives no formula for it,
+    else the player's override of the difficulty the formula gives (CF-17)."""
 
 
 @dataclass(frozen=True)
@@ -61,12 +70,21 @@ class Outcome:
         )
 
 
-def call_problems(battle: ConfrontationBattle, request: CallRequest) -> list[Problem]:
-    """Every reason the call may not be made now, with its rule (empty: it may)."""
+def call_problems(
+    battle: ConfrontationBattle,
+    request: CallRequest,
+    order: DivinationOrder | None = None,
+    *,
+    as_before: bool = False,
+) -> list[Problem]:
+    """Every reason the call may not be made now, with its rule (empty: it may).
+
+    `order`: the battle's Divination order, when the caller has it already. `as_before`: as Warband read the
+    rules before issue 16 (the order was a hint, a wound recorded this turn did not bar the call)."""
     if battle.phase != "divination":
         return [Problem.of("CF-08", "call.phase", None, phase=term(PHASE_NAMES[battle.phase]))]
     m = model(battle, request.key)
-    bars = call_bars(m)
+    bars = call_bars(m, as_before=as_before)
     if bars:
         return bars
     ref = m.ref()
@@ -76,7 +94,7 @@ def call_problems(battle: ConfrontationBattle, request: CallRequest) -> list[Pro
     miracle = battle.entries.miracles.get(request.miracle)
     if miracle is None:  # AR-02: kept in the army, but nothing to roll against
         return [Problem.of("AR-02", "call.unknown_miracle", ref, unit=m.label, miracle=request.miracle)]
-    problems: list[Problem] = []
+    problems: list[Problem] = [] if as_before else order_problems(battle, m, order)
     if request.miracle in m.state.called:
         problems.append(Problem.of("CF-09", "call.twice", ref, unit=m.label, miracle=name))
     if request.fervour < miracle.fervour:
@@ -90,7 +108,7 @@ def call_problems(battle: ConfrontationBattle, request: CallRequest) -> list[Pro
                 fervour=request.fervour,
             )
         )
-    if miracle.difficulty is None and request.difficulty is None:
+    if difficulty_given(miracle, request) is None:
         problems.append(difficulty_missing(battle, request, miracle))
     if request.fervour > m.state.faith:
         problems.append(
@@ -103,6 +121,37 @@ def call_problems(battle: ConfrontationBattle, request: CallRequest) -> list[Pro
     return problems
 
 
+def order_problems(battle: ConfrontationBattle, m: Model, order: DivinationOrder | None) -> list[Problem]:
+    """CF-13: only the Faithful whose turn it is in the Divination order may call, and one done (or that passed)
+    may not call again this turn. Who goes first among tied Faithful is their players' choice (CF-14, CF-15):
+    the order follows it."""
+    if m.state.divination_done:
+        return [Problem.of("CF-13", "call.done", m.ref(), unit=m.label)]
+    current = (order or divination_order(battle)).current
+    if current is not None and current.key != m.key:
+        return [Problem.of("CF-13", "call.not_turn", m.ref(), unit=m.label, current=current.label)]
+    return []
+
+
+def computed_difficulty(miracle: Miracle, fervour: int) -> int | None:
+    """The difficulty the card gives, or works out from the fervour spent (CF-17); None: typed at the table."""
+    if miracle.difficulty is not None:
+        return miracle.difficulty
+    if miracle.difficulty_formula is not None:
+        return miracle.difficulty_formula.difficulty(fervour)
+    return None
+
+
+def difficulty_given(miracle: Miracle, request: CallRequest) -> int | None:
+    """The total the call must reach: the card's; else the player's (an override of the formula, CF-17), else
+    the formula's; None when the table sets it and the call does not give it."""
+    if miracle.difficulty is not None:
+        return miracle.difficulty
+    if request.difficulty is not None:
+        return request.difficulty
+    return computed_difficulty(miracle, request.fervour)
+
+
 def difficulty_missing(battle: ConfrontationBattle, request: CallRequest, miracle: Miracle) -> Problem:
     """CF-17: the miracle's difficulty is set at the table, and the call does not give it."""
     how = miracle.difficulty_note or term(N_("see the miracle card"))
@@ -111,14 +160,15 @@ def difficulty_missing(battle: ConfrontationBattle, request: CallRequest, miracl
 
 
 def difficulty_of(battle: ConfrontationBattle, request: CallRequest) -> int:
-    """The total to reach: the card's, or the one set at the table (CF-17). A call that `call_problems` lets
-    through always has one."""
+    """The total to reach: the card's, the formula's or the one set at the table (CF-17). A call that
+    `call_problems` lets through always has one."""
     miracle: Miracle | None = battle.entries.miracles.get(request.miracle)
-    if miracle is not None and miracle.difficulty is not None:
-        return miracle.difficulty
-    if request.difficulty is None:
+    if miracle is None:
+        raise ValueError(f"the miracle {request.miracle!r} is not in the battle's catalog entries")
+    difficulty = difficulty_given(miracle, request)
+    if difficulty is None:
         raise ValueError("the difficulty is set at the table and was not given")
-    return request.difficulty
+    return difficulty
 
 
 def roll_divination(dice: Dice, options: RulesOptions, enough: int) -> tuple[tuple[int, ...], bool]:
@@ -135,11 +185,12 @@ def roll_divination(dice: Dice, options: RulesOptions, enough: int) -> tuple[tup
 
 
 def call_miracle(
-    battle: ConfrontationBattle, request: CallRequest, dice: Dice
+    battle: ConfrontationBattle, request: CallRequest, dice: Dice, *, as_before: bool = False
 ) -> tuple[ConfrontationBattle, Outcome]:
     """Call a miracle: refused (RefusedError with the first problem) or rolled, with the fervour spent, the
-    miracle marked as called and the outcome to log. Calling also stops the model from shooting this turn."""
-    problems = call_problems(battle, request)
+    miracle marked as called and the outcome to log. Calling also stops the model from shooting this turn.
+    `as_before`: with the checks of Warband before issue 16 (see `call_problems`)."""
+    problems = call_problems(battle, request, as_before=as_before)
     if problems:
         raise RefusedError(problems[0])
     m = model(battle, request.key)

@@ -106,8 +106,21 @@ class SetModelFlag(Frozen):
             value=term(N_("yes")) if self.value else term(N_("no")),
         )
 
+    def refusal_in(self, state: ConfrontationBattle) -> Problem | None:
+        return rules.flag_refusal(state, self.key, self.field, self.value)
+
     def apply(self, state: ConfrontationBattle) -> ConfrontationBattle:
-        rules.act_after_call(state, self.key, self.field, self.value)
+        refusal = self.refusal_in(state)
+        if refusal is not None:
+            raise RefusedError(refusal)
+        return rules.with_model(state, self.key, **{self.field: self.value})
+
+    def as_before(self, state: ConfrontationBattle) -> ConfrontationBattle:
+        """As Warband carried it out before issue 16 (a journal's action is kept as played): a Faithful marked
+        done could be unmarked, and the extra movement of one that called unmarked as an effect's."""
+        refusal = rules.flag_refusal(state, self.key, self.field, self.value, as_before=True)
+        if refusal is not None:
+            raise RefusedError(refusal)
         return rules.with_model(state, self.key, **{self.field: self.value})
 
 
@@ -135,7 +148,11 @@ class SetWounds(Frozen):
         return Phrase(N_("Wounds: {wounds}"), wounds=term(WOUND_NAMES[self.wounds]))
 
     def apply(self, state: ConfrontationBattle) -> ConfrontationBattle:
+        """A worse wound than the model had is a wound recorded this turn: it implies a Wounds roll (CF-11)."""
         assert self.wounds in WOUND_LEVELS
+        before = state.state(self.key).wounds
+        if WOUND_LEVELS.index(self.wounds) > WOUND_LEVELS.index(before):
+            return rules.with_model(state, self.key, wounds=self.wounds, wounded=True)
         return rules.with_model(state, self.key, wounds=self.wounds)
 
 
@@ -185,6 +202,12 @@ class CallMiracle(Frozen):
 
     def apply(self, state: ConfrontationBattle) -> ConfrontationBattle:
         battle, _outcome = calls.call_miracle(state, self.request(), TypedDice(self.dice))
+        return battle
+
+    def as_before(self, state: ConfrontationBattle) -> ConfrontationBattle:
+        """As Warband carried it out before issue 16 (a journal's action is kept as played): out of the
+        Divination order, after the Faithful was done, or with a wound recorded this turn."""
+        battle, _outcome = calls.call_miracle(state, self.request(), TypedDice(self.dice), as_before=True)
         return battle
 
     def outcome(self, state: ConfrontationBattle) -> calls.Outcome:

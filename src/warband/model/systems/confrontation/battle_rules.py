@@ -32,6 +32,7 @@ from warband.model.systems.confrontation.schema import (
 
 PER_TURN_RESET: dict[str, object] = {
     "wounds_roll": False,
+    "wounded": False,
     "moved_beyond": False,
     "moved_by_effect": False,
     "feat": False,
@@ -172,8 +173,9 @@ def new_turn(battle: ConfrontationBattle) -> ConfrontationBattle:
 
 
 # --- who may call (CF-10, CF-11) ---------------------------------------------------------------------------
-def call_bars(m: Model) -> list[Problem]:
-    """Why this Faithful may not call any miracle now, whatever the miracle (empty: it may)."""
+def call_bars(m: Model, *, as_before: bool = False) -> list[Problem]:
+    """Why this Faithful may not call any miracle now, whatever the miracle (empty: it may). `as_before`: as
+    Warband read the rules before issue 16 (a wound recorded this turn did not bar the call)."""
     ref = m.ref()
     if not m.in_play:
         return [Problem.of("CF-11", "call.out_of_play", ref, unit=m.label)]
@@ -192,6 +194,8 @@ def call_bars(m: Model) -> list[Problem]:
             bars.append(Problem.of("CF-11", "call.engaged", ref, unit=m.label))
         if state.wounds_roll:
             bars.append(Problem.of("CF-11", "call.wounds_roll", ref, unit=m.label))
+        elif state.wounded and not as_before:  # a wound implies a Wounds roll
+            bars.append(Problem.of("CF-11", "call.wounded", ref, unit=m.label))
     return bars
 
 
@@ -200,16 +204,32 @@ def left_to_call(m: Model) -> list[str]:
     return [mid for mid in dict.fromkeys(m.unit.miracles) if mid not in m.state.called]
 
 
-def act_after_call(battle: ConfrontationBattle, key: str, field: str, value: object) -> None:
-    """CF-10: a Faithful that called a miracle this turn may not shoot, perform a Feat or over-move after."""
+def flag_refusal(
+    battle: ConfrontationBattle, key: str, field: str, value: bool, *, as_before: bool = False
+) -> Problem | None:
+    """Why a model's flag may not be set so now, or None.
+
+    CF-10: a Faithful that called a miracle this turn may not shoot, perform a Feat or move farther than its
+    Movement after; movement from an effect, and a warrior-monk's, stay allowed (so the extra movement may not be
+    unmarked as an effect's once it called). CF-13: done in the Divination phase is final for the turn (undo
+    aside). `as_before`: as Warband read the rules before issue 16.
+    """
     m = model(battle, key)
-    if not value or not m.state.called:
-        return
-    acts = {"shot": N_("shoot"), "feat": N_("perform a Physical Feat")}
-    if field == "moved_beyond" and not m.warrior_monk:
-        acts["moved_beyond"] = N_("move farther than its Movement")
-    if field in acts:
-        raise RefusedError(Problem.of("CF-10", "act.after_call", m.ref(), unit=m.label, act=term(acts[field])))
+    state = m.state
+    if field == "divination_done" and not value and state.divination_done and not as_before:
+        return Problem.of("CF-13", "done.final", m.ref(), unit=m.label)
+    if not state.called:
+        return None
+    if value and field in ("shot", "feat"):
+        act = N_("shoot") if field == "shot" else N_("perform a Physical Feat")
+        return Problem.of("CF-10", "act.after_call", m.ref(), unit=m.label, act=term(act))
+    if m.warrior_monk:
+        return None
+    over_long = value and field == "moved_beyond" and (as_before or not state.moved_by_effect)
+    unmarked = not value and field == "moved_by_effect" and state.moved_beyond and not as_before
+    if over_long or unmarked:
+        return Problem.of("CF-10", "act.moved_after_call", m.ref(), unit=m.label)
+    return None
 
 
 # --- the Divination order (CF-13 … CF-16) ------------------------------------------------------------------

@@ -6,14 +6,14 @@ What is not undoable — the log and the dice — lives beside it (see `warband.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, Strict, model_validator
 
 from warband.model.battle_log import LogEntry
 from warband.model.catalog import Flag, Frozen, Id
 from warband.model.messages import N_
-from warband.model.systems.confrontation.schema import ConfrontationArmy, Snapshot
+from warband.model.systems.confrontation.schema import ConfrontationArmy, LeanDump, Snapshot
 
 Phase = Literal["tactical", "movement", "divination", "shooting", "melee", "end"]
 PHASES: tuple[Phase, ...] = ("tactical", "movement", "divination", "shooting", "melee", "end")
@@ -46,8 +46,10 @@ class RulesOptions(Frozen):
     """CF-19: a 6 is rolled again and added (open-ended)."""
 
 
-class ModelState(Frozen):
+class ModelState(LeanDump):
     """One model in play: lasting state, and what it did this turn (reset at the next turn)."""
+
+    OMITTED_AT_DEFAULT: ClassVar[tuple[str, ...]] = ("wounded",)
 
     wounds: Wounds = "unhurt"
     removed: Flag = False
@@ -56,6 +58,8 @@ class ModelState(Frozen):
     """Engaged in melee by an enemy (kept from turn to turn until the player clears it)."""
     wounds_roll: Flag = False
     """Suffered a Wounds roll since the start of the turn (CF-11)."""
+    wounded: Flag = False
+    """A wound was recorded since the start of the turn: that implies a Wounds roll suffered (CF-11)."""
     moved_beyond: Flag = False
     """Moved farther than its own Movement this turn (CF-10)."""
     moved_by_effect: Flag = False

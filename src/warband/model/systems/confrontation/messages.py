@@ -34,6 +34,10 @@ TEMPLATES: dict[str, str] = {
     "call.not_owned": N_("{unit} does not own the miracle {miracle}."),
     "call.twice": N_("{unit} has already called {miracle} this turn, successfully or not."),
     "call.not_turn": N_("It is {current}'s turn to call miracles, not {unit}'s (the Divination order)."),
+    "call.done": N_("{unit} is done in the Divination phase this turn and may not call again."),
+    "done.final": N_(
+        "{unit} is done in the Divination phase this turn: that is final (undo the action to take it back)."
+    ),
     "call.all_called": N_("{unit} has called all its miracles this turn."),
     "call.no_miracles": N_("{unit} owns no miracle."),
     "call.shot": N_("{unit} has shot this turn and cannot call a miracle."),
@@ -41,11 +45,24 @@ TEMPLATES: dict[str, str] = {
     "call.moved": N_("{unit} moved farther than its Movement this turn and cannot call a miracle."),
     "call.engaged": N_("{unit} is engaged in melee by an enemy and cannot call a miracle."),
     "call.wounds_roll": N_("{unit} suffered a Wounds roll this turn and cannot call a miracle."),
+    "call.wounded": N_("{unit} was wounded this turn, so it suffered a Wounds roll, and cannot call a miracle."),
     "call.no_sight": N_("{unit} must see its target or be in base contact with it: confirm it first."),
     "call.fervour_low": N_("{miracle} needs a fervour of at least {minimum}; {fervour} was declared."),
     "call.fervour_high": N_("{unit} has {faith} T.F. left and cannot spend a fervour of {fervour}."),
     "call.difficulty": N_("The difficulty of {miracle} is set at the table ({how}): enter it."),
     "act.after_call": N_("{unit} called a miracle this turn and cannot {act} in the same turn."),
+    "act.moved_after_call": N_(
+        "{unit} called a miracle this turn and cannot move farther than its Movement in the same turn; "
+        "movement from a miracle, ability, item or card does not count: mark it “By effect” first."
+    ),
+    "army.people": N_(
+        "{unit} belongs to the people {people}, and this is an army of {army}: an army is drawn from one "
+        "people unless it allows mixed armies."
+    ),
+    "army.people_beside": N_(
+        "{unit} belongs to the people {people}; beside its own people, an army of {army} may field only "
+        "{allowed}, unless it allows mixed armies."
+    ),
     "call.unknown_miracle": N_(
         "The miracle “{miracle}” of {unit} is not in the loaded catalogs: its fervour and difficulty are "
         "unknown, so it cannot be called (the battle keeps it as it is)."

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from warband.model.army import Problem
 from warband.model.battle import Roll
 from warband.model.battle_log import LogEntry
 from warband.model.dice import Dice, divination_success
@@ -48,7 +47,7 @@ def moves(battle: ConfrontationBattle) -> list[Action]:
 
 def actions(battle: ConfrontationBattle) -> list[Action]:
     """The turn's moves, the Tactical roll, and every miracle a Faithful could call now, each with its refusal:
-    the first reason of `call_problems`, or, for a Faithful whose turn it is not, the Divination order (CF-13)."""
+    the first reason of `call_problems` (for a Faithful whose turn it is not, the Divination order, CF-13)."""
     found = moves(battle)
     if battle.ended:
         return found
@@ -72,15 +71,12 @@ def _calls(battle: ConfrontationBattle, order: rules.DivinationOrder) -> list[Ac
         if slot.done:
             continue
         m = rules.model(battle, slot.key)
-        turn: Problem | None = None
-        if current is not None and slot.key != current.key:
-            turn = Problem.of("CF-13", "call.not_turn", m.ref(), unit=m.label, current=current.label)
         for miracle_id in rules.left_to_call(m):
             miracle = battle.entries.miracles.get(miracle_id)
             fervour = miracle.fervour if miracle is not None else 0
             request = calls.CallRequest(slot.key, miracle_id, fervour, target_confirmed=True)
-            problems = calls.call_problems(battle, request)
-            refusal = turn or (problems[0] if problems else None)
+            problems = calls.call_problems(battle, request, order)  # the Divination order's first (CF-13)
+            refusal = problems[0] if problems else None
             label = _call_label(battle, m, miracle_id)
             found.append(Action("call", label, request=request, subject=slot.key, refusal=refusal))
         if slot.key == (current.key if current else None):
@@ -102,8 +98,9 @@ def _calls(battle: ConfrontationBattle, order: rules.DivinationOrder) -> list[Ac
 
 
 def odds(battle: ConfrontationBattle, request: object) -> Odds:
-    """A call's chance of success (CF-19, with the battle's options); the Tactical roll's of a winner (not a tie).
-    Raises `RefusedError` for a call whose difficulty is set at the table and was not given (CF-17)."""
+    """A call's chance of success (CF-19, with the battle's options; the difficulty the formula gives unless the
+    call overrides it, CF-17); the Tactical roll's of a winner (not a tie). Raises `RefusedError` for a call whose
+    difficulty is set at the table and was not given (CF-17)."""
     if isinstance(request, TacticalRoll):
         return Odds(Fraction(5, 6))
     if not isinstance(request, calls.CallRequest):
@@ -111,7 +108,7 @@ def odds(battle: ConfrontationBattle, request: object) -> Odds:
     miracle = battle.entries.miracles.get(request.miracle)
     if miracle is None:  # AR-02: nothing to roll against
         raise RefusedError(calls.call_problems(battle, request)[0])
-    if miracle.difficulty is None and request.difficulty is None:
+    if calls.difficulty_given(miracle, request) is None:
         raise RefusedError(calls.difficulty_missing(battle, request, miracle))
     difficulty = calls.difficulty_of(battle, request)
     options = battle.options

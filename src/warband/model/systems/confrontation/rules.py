@@ -1,4 +1,5 @@
-"""Confrontation army rules: who may take which miracle, what it all costs (CF-01 … CF-07, AR-02)."""
+"""Confrontation army rules: who may take which miracle, what it all costs, which peoples the army may field
+(CF-01 … CF-07, CF-20, AR-02)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from warband.model.systems.confrontation.schema import (
     Faithful,
     Item,
     Miracle,
+    People,
     Profile,
 )
 
@@ -154,10 +156,61 @@ def item_allowed(item: Item, profile: Profile) -> bool:
     return not (item.faithful_only and profile.faithful is None)
 
 
-def validate(army: ConfrontationArmy, catalogs: Catalogs) -> Report:
-    """Costs and every problem of a Confrontation army (CF-01 … CF-07, AR-02)."""
+def fielded(catalogs: Catalogs, people: str) -> tuple[str, ...]:
+    """CF-20: the peoples an army of this people may field: its own, then those its catalog entry names."""
+    entry = catalogs.table(PEOPLES, People).get(people)
+    return (people, *(p for p in entry.may_field if p != people)) if entry is not None else (people,)
+
+
+def army_people(army: ConfrontationArmy, catalogs: Catalogs) -> str | None:
+    """CF-20: the people the army is drawn from, the one that leaves the fewest of its models out (the first in
+    army order on a tie, so that a mercenary never makes its hosts the strangers); None for an army with no
+    known profile."""
     idx = index(catalogs)
+    peoples = [p.people for u in army.units if (p := idx.profiles.get(u.profile)) is not None]
+    candidates = list(dict.fromkeys(peoples))
+    if not candidates:
+        return None
+
+    def left_out(people: str) -> int:
+        allowed = fielded(catalogs, people)
+        return sum(1 for p in peoples if p not in allowed)
+
+    return min(candidates, key=left_out)
+
+
+def people_problems(army: ConfrontationArmy, catalogs: Catalogs) -> list[Problem]:
+    """CF-20: each model of a people the army may not field (none when the army allows mixed armies)."""
+    if army.mixed_peoples:
+        return []
+    idx = index(catalogs)
+    people = army_people(army, catalogs)
+    if people is None:
+        return []
+    allowed = fielded(catalogs, people)
     problems: list[Problem] = []
+    for position, unit in enumerate(army.units):
+        profile = idx.profiles.get(unit.profile)
+        if profile is None or profile.people in allowed:
+            continue
+        ref = UnitRef(unit.id, position, unit_label(unit, profile))
+        names = {
+            "unit": ref.label,
+            "people": named_id(catalogs, PEOPLES, profile.people),
+            "army": named_id(catalogs, PEOPLES, people),
+        }
+        if len(allowed) == 1:
+            problems.append(Problem.of("CF-20", "army.people", ref, **names))
+        else:
+            others = joined([named_id(catalogs, PEOPLES, p) for p in allowed[1:]], OR)
+            problems.append(Problem.of("CF-20", "army.people_beside", ref, **names, allowed=others))
+    return problems
+
+
+def validate(army: ConfrontationArmy, catalogs: Catalogs) -> Report:
+    """Costs and every problem of a Confrontation army (CF-01 … CF-07, CF-20, AR-02)."""
+    idx = index(catalogs)
+    problems: list[Problem] = people_problems(army, catalogs)
     costs: list[UnitCost] = []
     for position, unit in enumerate(army.units):
         profile = idx.profiles.get(unit.profile)

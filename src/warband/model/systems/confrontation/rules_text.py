@@ -84,8 +84,9 @@ RULES: tuple[RuleText, ...] = (
         N_(
             "A Faithful that calls a miracle may not shoot, perform a Physical Feat or move farther than its "
             "Movement in that turn; movement granted by miracles, abilities, items or experience does not "
-            "count, and Warrior-monks may move freely but still may not shoot or perform a Feat. Calling forbids "
-            "a later shot, and a Feat or over-long move earlier in the turn forbids the call."
+            "count, and Warrior-monks may move freely but still may not shoot or perform a Feat. Both ways: a "
+            "shot, a Feat or an over-long move earlier in the turn forbids the call, and after a call they are "
+            "refused, while movement from an effect and a Warrior-monk's stay allowed."
         ),
     ),
     rule(
@@ -93,7 +94,8 @@ RULES: tuple[RuleText, ...] = (
         N_("Engaged or wounded Faithful cannot call"),
         N_(
             "A Faithful engaged in melee by an enemy, or that has suffered a Wounds roll since the turn began "
-            "(whatever the result), cannot call a miracle. Warrior-monks are exempt."
+            "(whatever the result), cannot call a miracle; a wound recorded this turn means a Wounds roll was "
+            "suffered. Warrior-monks are exempt."
         ),
     ),
     rule(
@@ -109,8 +111,9 @@ RULES: tuple[RuleText, ...] = (
         N_("Divination order: Discipline"),
         N_(
             "Faithful who call miracles act one at a time, from the highest Discipline down, bonuses included. "
-            "Decision: a Faithful calls all its miracles for the turn at its own place, one after another, in "
-            "the order its player picks."
+            "The order is a rule: only the Faithful whose turn it is may call, and once it is done (or passes) it "
+            "may not call again this turn, undo aside. Decision: a Faithful calls all its miracles for the turn "
+            "at its own place, one after another, in the order its player picks."
         ),
     ),
     rule(
@@ -137,9 +140,10 @@ RULES: tuple[RuleText, ...] = (
         "CF-20",
         N_("One people per army"),
         N_(
-            "Decision: an army is drawn from one people; a catalog may name the peoples (or the mercenaries, "
-            "such as Cadwallon's) a people may field beside its own. A profile of any other people is a problem, "
-            "unless the army allows mixed armies."
+            "Decision: an army is drawn from one people, the one that leaves the fewest of its models out; a "
+            "catalog may name the peoples (or the mercenaries, such as Cadwallon's) a people may field beside its "
+            "own. A profile of any other people is a problem, unless the army allows mixed armies: an option of "
+            "each army, in the builder (default: no)."
         ),
     ),
     rule(
@@ -148,7 +152,8 @@ RULES: tuple[RuleText, ...] = (
         N_(
             "A miracle lists its cults, Path or Universal Cult, the Aspects it needs, its Fervour (the least "
             "faith to spend), its Difficulty, range, area, duration and cost in A.P. A Difficulty left blank is "
-            "set at the table, and the program asks for it."
+            "set at the table: given as a formula of the call (the fervour chosen + 4), the program works it out "
+            "and the player may still override it; otherwise the program asks for it."
         ),
     ),
     rule(

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Annotated, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field, Strict, model_validator
+from pydantic import Field, SerializerFunctionWrapHandler, Strict, model_serializer, model_validator
 
 from warband.model.army import Army, Unit
 from warband.model.catalog import (
@@ -47,6 +47,23 @@ PATH_NAMES: dict[str, str] = {
 }
 
 
+class LeanDump(Frozen):
+    """A value whose newer optional fields are left out of files while they hold their default, so that what an
+    earlier version saved is saved back the same (and opens there): `OMITTED_AT_DEFAULT` names them."""
+
+    OMITTED_AT_DEFAULT: ClassVar[tuple[str, ...]] = ()
+
+    @model_serializer(mode="wrap")
+    def _lean(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if isinstance(data, dict):
+            fields = type(self).model_fields
+            for name in self.OMITTED_AT_DEFAULT:
+                if name in data and getattr(self, name) == fields[name].default:
+                    del data[name]
+        return data
+
+
 class Aspects(Frozen):
     """Creation, Alteration, Destruction: a Faithful's levels, or a miracle's requirements (CF-05)."""
 
@@ -66,14 +83,30 @@ class Cult(Entry):
 
 class People(Entry):
     """A people's name for players (`"griffins"` → "Griffins of Akkylannia"), matched by profiles' `people` and
-    items' `peoples`. Optional: a people no catalog lists is shown by its ID."""
+    items' `peoples`. Optional: a people no catalog lists is shown by its ID, and fields only its own profiles."""
 
     id: PeopleId
+    may_field: tuple[PeopleId, ...] = ()
+    """CF-20: the other peoples (or mercenaries, such as Cadwallon's) an army of this people may field beside its
+    own, as profiles' `people` give them."""
     notes: Text | None = None
 
 
-class Miracle(Entry):
-    """A miracle card (CF-17). `difficulty: null` means it is set at the table (see `notes`)."""
+class DifficultyFormula(Frozen):
+    """CF-17: a difficulty worked out from the call, « the fervour chosen + 4 » as `{"fervour_plus": 4}`."""
+
+    fervour_plus: Annotated[int, Strict(), Field(ge=-20, le=100)]
+    """The difficulty is the fervour the Faithful spends on the call, plus this."""
+
+    def difficulty(self, fervour: int) -> int:
+        return max(0, fervour + self.fervour_plus)
+
+
+class Miracle(Entry, LeanDump):
+    """A miracle card (CF-17). `difficulty: null` means it is set at the table: worked out from the call when
+    `difficulty_formula` says how, else typed by the player (`difficulty_note` says how)."""
+
+    OMITTED_AT_DEFAULT: ClassVar[tuple[str, ...]] = ("difficulty_formula",)
 
     cults: tuple[Id, ...] = ()
     paths: tuple[AlliancePath, ...] = ()
@@ -83,6 +116,9 @@ class Miracle(Entry):
     difficulty: Annotated[int, Strict(), Field(ge=0, le=100)] | None = None
     difficulty_note: ShortText | None = None
     """How the table sets a difficulty the card does not fix ("the fervour chosen + 4")."""
+    difficulty_formula: DifficultyFormula | None = None
+    """The difficulty as a formula of the call (with `difficulty: null`): the program computes it, and the
+    player may still override it."""
     range: ShortText | None = None
     area: ShortText | None = None
     duration: ShortText | None = None
@@ -93,6 +129,8 @@ class Miracle(Entry):
     def _someone_may_take_it(self) -> Miracle:
         if not (self.cults or self.paths or self.universal):
             raise ValueError("a miracle needs at least one cult, one Alliance Path, or 'universal': true")
+        if self.difficulty is not None and self.difficulty_formula is not None:
+            raise ValueError("a miracle gives its 'difficulty' or a 'difficulty_formula', not both")
         return self
 
 
@@ -169,7 +207,11 @@ class Snapshot(Frozen):
     profiles: dict[Id, Profile] = Field(default_factory=dict)
 
 
-class ConfrontationArmy(Army):
+class ConfrontationArmy(Army, LeanDump):
+    OMITTED_AT_DEFAULT: ClassVar[tuple[str, ...]] = ("mixed_peoples",)
+
     system: Literal["confrontation"] = "confrontation"
+    mixed_peoples: Flag = False
+    """CF-20, a rules option of the army: it may field profiles of any people (version 2 of the army format)."""
     units: tuple[ConfrontationUnit, ...] = ()
     snapshot: Snapshot | None = None
