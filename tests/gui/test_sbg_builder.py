@@ -252,7 +252,10 @@ def test_the_example_army_totals_and_a_hero_in_numbers(tab: BuilderTab, example:
     assert spin.isVisible() and spin.value() == 2  # shown so that it can be put right
     warning = child(tab, QLabel, "unitProblems")
     assert warning.isVisible()
-    assert warning.text() == "⚠ AR-03: Théoden King is a hero: one model, not 2"
+    assert warning.text() == (
+        "⚠ AR-03: Théoden King is a hero: one model, not 2\n"
+        "⚠ SB-08: Théoden is a named hero: an army may hold only one, not 2 (Théoden King)"
+    )
     assert totals_text(tab) == "Points 499 · Models 30 · Might 9 · Will 10 · Fate 4"
     spin.setValue(1)
     assert example.army.unit("u1").count == 1

@@ -96,21 +96,50 @@ def test_sb_02_the_might_table_says_what_each_point_would_change(resolver, qtmod
     panel.roll_spin.setValue(3)
     panel.need_spin.setValue(4)
     rows = [(r.points, r.result, r.verdict) for r in panel.table_model.rows()]
-    assert rows == [(0, 3, "failure"), (1, 4, "success"), (2, 5, "success")]  # the Captain has 2 Might
-    assert panel.table_model.data(panel.table_model.index(1, 2)) == "success"
-    assert panel.table_model.data(panel.table_model.index(1, 0), Qt.ItemDataRole.FontRole).bold()
+    assert rows == [  # the Captain has 2 Might: lowering or raising (SB-02)
+        (-2, 1, "failure"),
+        (-1, 2, "failure"),
+        (0, 3, "failure"),
+        (1, 4, "success"),
+        (2, 5, "success"),
+    ]
+    assert panel.table_model.data(panel.table_model.index(3, 2)) == "success"
+    assert panel.table_model.data(panel.table_model.index(3, 0)) == "+1"
+    assert panel.table_model.data(panel.table_model.index(0, 0)) == "\u22122"
+    assert panel.table_model.data(panel.table_model.index(3, 0), Qt.ItemDataRole.FontRole).bold()
     assert panel.points_spin.value() == 1 and panel.spend_button.text() == "Spend 1 Might"
     qtmodeltester.check(panel.table_model)
 
     panel.set_kind("duel")  # the opponent's die instead of a score: beat it
     assert not panel.need_spin.isVisibleTo(panel) and panel.opponent_spin.isVisibleTo(panel)
     panel.opponent_spin.setValue(4)
-    assert [r.verdict for r in panel.table_model.rows()] == ["loses", "ties", "wins"]
-    assert panel.points_spin.value() == 2
+    assert [r.verdict for r in panel.table_model.rows()] == ["loses", "loses", "loses", "ties", "wins"]
+    assert panel.points_spin.value() == 2 and not panel.lower_check.isVisibleTo(panel)
 
     panel.set_kind("courage")  # a total of two dice
     assert (panel.roll_spin.minimum(), panel.roll_spin.maximum()) == (2, 12)
     assert panel.roll_label.text() == "Total rolled:"
+
+
+def test_sb_02_the_might_panel_lowers_a_die_never_below_1(resolver):
+    tab, document = resolver
+    panel = tab.might_panel
+    panel.set_kind("jump")
+    panel.lower_check.setChecked(True)  # a roll that succeeds at the score or below
+    panel.need_spin.setValue(3)
+    panel.roll_spin.setValue(5)
+    assert [(r.points, r.verdict) for r in panel.table_model.rows()][:3] == [
+        (-2, "success"),
+        (-1, "failure"),
+        (0, "failure"),
+    ]
+    assert panel.points_spin.value() == -2 and panel.spend_button.text() == "Spend 2 Might to lower the roll"
+    assert panel.spend()
+    assert state(document, CAPTAIN).might == 0
+    assert document.run.log[-1].text == "Captain spends 2 Might on a Jump test: 5 → 3"
+    assert panel.outcome_label.text() == "Captain spent 2 Might: the 5 becomes 3."
+    panel.roll_spin.setValue(1)
+    assert panel.points_spin.minimum() == 0  # a 1 is lowered no further
 
 
 def test_sb_02_spending_might_uses_the_command_and_the_hero_keeps_the_rest(resolver):
@@ -283,7 +312,7 @@ def test_sb_04_one_at_a_time_with_might_on_a_3(resolver):
     assert (s.wounds, s.fate, s.might) == (2, 0, 1)
     assert tab.hero_combo.isEnabled()
     assert panel.status_label.text() == "Restored 1 of 1 Wounds: the event is over."
-    assert document.run.log[-1].text == "Captain spends 1 Fate: 3, restores 1"
+    assert document.run.log[-1].text == "Captain spends 1 Fate and 1 Might: 3+1, restores 1"  # the Might named
 
 
 def test_sb_04_one_at_a_time_until_the_player_takes_the_wound(resolver):
@@ -354,6 +383,58 @@ def test_sb_04_a_hero_removed_by_a_failed_courage_test_is_refused(resolver):
 
 
 # --- SB-01, SB-05 ---------------------------------------------------------------------------------------------
+# --- SB-06, SB-03: the Courage test --------------------------------------------------------------------------
+def test_sb_06_the_courage_panel_shows_the_exact_chance_with_the_points_allowed(resolver):
+    tab, _document = resolver
+    panel = tab.courage_panel  # the Captain: Courage 5, Might 2, Will 1
+    assert panel.courage_label.text() == "5: two dice + 5, 10 or more passes"
+    assert (panel.might_spin.value(), panel.will_spin.value()) == (2, 1)  # all of it usable, until changed
+    assert panel.chance_label.text().startswith("1 — ")  # with 3 points, any two dice pass
+    panel.might_spin.setValue(0)
+    panel.will_spin.setValue(0)
+    assert panel.chance_label.text().startswith("5/6 — ")  # 5 or more on two dice
+    panel.will_spin.setValue(1)
+    assert panel.chance_label.text().startswith("11/12 — ")  # Will alone (SB-03)
+    assert panel.might_spin.maximum() == 2 and panel.will_spin.maximum() == 1
+
+
+def test_sb_06_will_and_might_added_once_the_dice_are_seen(resolver):
+    tab, document = resolver
+    tab.select_hero(WIZARD)  # Courage 5, Might 3, Will 6
+    panel = tab.courage_panel
+    assert panel.roll_with_dice((1, 1)) == (1, 1)
+    assert not tab.hero_combo.isEnabled() and not panel.roll_button.isEnabled()  # apply the dice first
+    assert (panel.add_might_spin.value(), panel.add_will_spin.value()) == (3, 0)  # the fewest, Might first
+    panel.add_might_spin.setValue(1)
+    panel.add_will_spin.setValue(2)  # the player's mix
+    assert panel.dice_label.text() == "Rolled 1 + 1 + Courage 5 = 7; with the points added 10: passes"
+    assert panel.apply() is True
+    s = state(document, WIZARD)
+    assert (s.might, s.will) == (2, 4)
+    assert document.run.log[-1].text == "Wizard tests Courage: 1 1 + Courage 5 + 1 Might and 2 Will = 10: passes"
+    assert panel.outcome_label.text() == "Wizard passes the Courage test."
+    assert tab.hero_combo.isEnabled() and panel.roll_button.isEnabled()
+    assert (panel.might_spin.value(), panel.will_spin.value()) == (2, 4)
+
+
+def test_sb_06_a_test_with_no_point_added_is_a_note_and_the_points_follow_the_counters(resolver):
+    tab, document = resolver
+    panel = tab.courage_panel
+    panel.roll_button.click()  # the program's dice
+    thrown = panel.pending
+    assert len(thrown) == 2
+    panel.add_might_spin.setValue(0)
+    panel.add_will_spin.setValue(0)
+    assert panel.apply() is (sum(thrown) + 5 >= 10)
+    entry = document.run.log[-1]
+    assert entry.dice == thrown and entry.source == "rolled" and entry.step == 0  # a note: nothing changed
+    document.act(SetCounter(key=CAPTAIN, field="will", value=0))
+    assert (panel.will_spin.maximum(), panel.will_spin.value()) == (0, 0)  # no more Will than the hero has
+    assert panel.roll_with_dice((1, 2)) == (1, 2)
+    assert (panel.add_might_spin.value(), panel.add_will_spin.value()) == (2, 0)  # 8: Might alone is offered
+    assert panel.apply() is True and state(document, CAPTAIN).might == 0
+
+
 def test_sb_01_priority_with_typed_and_rolled_dice(resolver):
     tab, document = resolver
     panel = tab.rolls_panel

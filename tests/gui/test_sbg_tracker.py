@@ -20,6 +20,7 @@ from warband.gui.widgets.appearance import muted
 from warband.model.battle import BattleRun
 from warband.model.dice import SeededDice, TypedDice
 from warband.model.systems.sbg import battle_rules as rules
+from warband.model.systems.sbg import heroics as heroic_rules
 from warband.model.systems.sbg.battle_commands import Declare, NameHero, NextPhase, SetPriority
 from warband.model.systems.sbg.schema import SbgArmy
 
@@ -479,6 +480,14 @@ def test_sb_05_priority_declaring_names_alone_when_the_other_declines(qtbot, tab
     assert tab.heroics.list_label.text() == "1. Lurtz (Bruno)"
 
 
+def test_sb_05_the_panel_says_declared_when_the_side_with_priority_declared(qtbot, tab, document):
+    to_move(qtbot, tab, priority=1)
+    click(qtbot, tab.heroics.declare_button)  # Bruno, with priority, declares
+    assert document.battle.heroics.declared == (1,) and document.battle.heroics.stage == "other"
+    assert tab.heroics.turn_label.text() == "Bruno declared. Aline declares heroic actions too, or declines."
+    assert document.run.log[-1].text == "Bruno declares heroic actions"
+
+
 def test_sb_05_refusals_show_with_their_rule_on_the_message_line(qtbot, tab, document):
     to_move(qtbot, tab, priority=0)
     assert not document.act(Declare(side=1, wants=True))  # Aline decides first
@@ -655,7 +664,7 @@ def test_a_turn_with_a_heroic_move_on_each_side(qtbot, tab, document):
     click(qtbot, panel.roll_button)
     heroics = document.battle.heroics
     first = heroics.first
-    assert first == rules.rolloff_winner(document.battle, heroics.rolloff)
+    assert first == heroic_rules.rolloff_winner(document.battle, heroics.rolloff)
     labels = {ARAGORN: "Aragorn (Strider) (Aline)", LURTZ: "Lurtz (Bruno)"}
     assert panel.list_label.text() == f"1. {labels[hero_of[first]]}\n2. {labels[hero_of[1 - first]]}"
     assert cell(tab, hero_of[first], M.STATUS) == "heroic action 1"

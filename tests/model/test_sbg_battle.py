@@ -10,6 +10,7 @@ import pytest
 from warband.model.catalog import LoadedCatalog, merge
 from warband.model.session import RefusedError
 from warband.model.systems.sbg import battle_rules as rules
+from warband.model.systems.sbg import heroics
 from warband.model.systems.sbg.battle_commands import COMMANDS, Declare, NameHero, NextPhase, RollOff, StopNaming
 from warband.model.systems.sbg.battle_state import RulesOptions
 from warband.model.systems.sbg.schema import SbgArmy, SbgCatalog
@@ -113,7 +114,7 @@ def test_sb_05_both_decline(catalogs):
 
 def test_sb_05_priority_declares_alone_and_names_in_order(catalogs):
     b = Declare(side=0, wants=True).apply(in_move(catalogs))
-    assert b.heroics.stage == "other" and rules.heroic_turn(b) == 1  # the other side may declare too
+    assert b.heroics.stage == "other" and heroics.heroic_turn(b) == 1  # the other side may declare too
     b = Declare(side=1, wants=False).apply(b)
     b = NameHero(side=0, key="0:u2").apply(b)
     b = NameHero(side=0, key="0:u1").apply(b)
@@ -125,7 +126,7 @@ def test_sb_05_priority_declares_alone_and_names_in_order(catalogs):
 def test_sb_05_the_other_side_declares_and_priority_changes_its_mind(catalogs):
     b = Declare(side=0, wants=False).apply(in_move(catalogs))
     b = Declare(side=1, wants=True).apply(b)
-    assert b.heroics.stage == "reconsider" and rules.heroic_turn(b) == 0
+    assert b.heroics.stage == "reconsider" and heroics.heroic_turn(b) == 0
     b = Declare(side=0, wants=True).apply(b)  # the first side changes its mind
     assert b.heroics.declared == (0, 1) and b.heroics.naming == 0
     # heroes named in turn, one at a time
@@ -194,7 +195,9 @@ def test_sb_05_only_in_move_shoot_and_fight(catalogs):
 
 def test_sb_02_might_changes_the_hero_own_rolls_it_lists(catalogs):
     b = battle(catalogs)
-    assert rules.might_changes(3, 2) == [3, 4, 5]
+    assert rules.might_changes(3, 2) == [(-2, 1), (-1, 2), (0, 3), (1, 4), (2, 5)]  # lower or raise (SB-02)
+    assert rules.might_changes(2, 2) == [(-1, 1), (0, 2), (1, 3), (2, 4)]  # never a die below 1
+    assert rules.might_changes(3, 2, low=2) == [(-1, 2), (0, 3), (1, 4), (2, 5)]  # two dice: never below 2
     assert rules.use_might(b, "0:u1", 2, "duel").heroes["0:u1"].might == 0
     with pytest.raises(RefusedError) as err:
         rules.use_might(b, "0:u1", 1, "damage_of_a_catapult")
@@ -250,10 +253,11 @@ def _brute(lost, fate, might):
 
 def test_sb_04_fate_restores_at_most_the_lost_wounds(catalogs):
     b = rules.set_counter(battle(catalogs), "0:u2", "wounds", 1)  # the wizard lost 2 of its 3 Wounds
+    b = b.model_copy(update={"options": RulesOptions(fate_dice="all_at_once")})  # three dice thrown together
     after, restored = rules.fate_roll(b, "0:u2", (5, 6, 4), (0, 0, 0), lost=1)
     assert restored == 1 and after.heroes["0:u2"].wounds == 2  # only the Wound of this event
     assert after.heroes["0:u2"].fate == 0  # spent whether the dice succeed or not
-    any_lost = b.model_copy(update={"options": RulesOptions(fate_restores="any")})
+    any_lost = b.model_copy(update={"options": RulesOptions(fate_dice="all_at_once", fate_restores="any")})
     after, restored = rules.fate_roll(any_lost, "0:u2", (5, 6, 4), (0, 0, 0), lost=1)
     assert restored == 2 and after.heroes["0:u2"].wounds == 3  # never above the starting value
     after, restored = rules.fate_roll(b, "0:u2", (3,), (1,), lost=1)  # Might on a Fate roll

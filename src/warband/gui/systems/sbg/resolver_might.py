@@ -1,5 +1,6 @@
 """Might on a roll (SB-02): the kind of roll, the die (typed, or thrown by the program), the score it needs or
-the opponent's die in a duel; a table of what each Might point would make of it; and spending the points."""
+the opponent's die in a duel; a table of what each Might point would make of it, lowering it or raising it; and
+spending the points."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QFormLayout,
     QGroupBox,
@@ -61,7 +63,7 @@ class MightTableModel(QAbstractTableModel):
             return None
         row = self._rows[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return (str(row.points), str(row.result), row.verdict)[index.column()]
+            return (text.signed(row.points), str(row.result), row.verdict)[index.column()]
         if role == Qt.ItemDataRole.FontRole and row.points == self._best:
             font = QFont()
             font.setBold(True)
@@ -115,10 +117,16 @@ class MightPanel(QGroupBox):
         self.opponent_spin.setAccessibleName(_("The opponent's die"))
         self.opponent_spin.setRange(1, 6)
         self.opponent_spin.setValue(4)
+        self.lower_check = QCheckBox(_("Lower is better: the roll succeeds at the score or below"), self)
+        self.lower_check.setObjectName("mightLowerCheck")
+        self.lower_check.setToolTip(_("Might lowers a die as well as raises it (SB-02)"))
         self.note = note_label(
             self,
             "mightNote",
-            _("Might changes only the hero's own rolls of these kinds: one point, one more, after the roll."),
+            _(
+                "Might changes only the hero's own rolls of these kinds, one point one more or one less, after "
+                "the roll; never a die below 1."
+            ),
         )
         self.table_model = MightTableModel(self)
         self.table = QTableView(self)
@@ -133,6 +141,7 @@ class MightPanel(QGroupBox):
         self.points_spin = QSpinBox(self)
         self.points_spin.setObjectName("mightPointsSpin")
         self.points_spin.setAccessibleName(_("Might points to spend"))
+        self.points_spin.setToolTip(_("Positive raises the roll, negative lowers it; each point costs one Might"))
         self.spend_button = QPushButton(self)
         self.spend_button.setObjectName("mightSpendButton")
         self.outcome_label = plain_label(self, "mightOutcome")
@@ -147,6 +156,7 @@ class MightPanel(QGroupBox):
         self.form.addRow(self.roll_label, roll_row)
         self.form.addRow(_("Score needed:"), self.need_spin)
         self.form.addRow(_("Opponent's die:"), self.opponent_spin)
+        self.form.addRow("", self.lower_check)
         spend_row = QHBoxLayout()
         spend_row.addWidget(self.points_spin)
         spend_row.addWidget(self.spend_button, 1)
@@ -162,6 +172,7 @@ class MightPanel(QGroupBox):
         self.roll_spin.valueChanged.connect(self._on_roll_spin_value_changed)
         self.need_spin.valueChanged.connect(self._on_need_spin_value_changed)
         self.opponent_spin.valueChanged.connect(self._on_need_spin_value_changed)
+        self.lower_check.toggled.connect(self._on_lower_check_toggled)
         self.points_spin.valueChanged.connect(self._on_points_spin_value_changed)
         self.roll_button.clicked.connect(self._on_roll_button_clicked)
         self.spend_button.clicked.connect(self._on_spend_button_clicked)
@@ -204,9 +215,9 @@ class MightPanel(QGroupBox):
         return thrown[0]
 
     def spend(self) -> bool:
-        """Spend the Might points chosen on this roll (a `UseMight` carrying the dice thrown, if they were); False
-        when refused (the reason shown)."""
-        if self._key is None or self.points_spin.value() < 1:
+        """Spend the Might points chosen on this roll, raising it (or lowering it: negative points), a `UseMight`
+        carrying the dice thrown, if they were; False when refused (the reason shown)."""
+        if self._key is None or self.points_spin.value() == 0:
             return False
         hero = rules.hero(self._document.battle, self._key)
         points, roll, kind = self.points_spin.value(), self.roll_spin.value(), self.kind()
@@ -221,7 +232,7 @@ class MightPanel(QGroupBox):
             say(
                 self.outcome_label,
                 _("{hero} spent {points} Might: the {roll} becomes {result}.").format(
-                    hero=spoken_text(hero.label), points=points, roll=roll, result=roll + points
+                    hero=spoken_text(hero.label), points=abs(points), roll=roll, result=roll + points
                 ),
             )
         return done
@@ -234,18 +245,22 @@ class MightPanel(QGroupBox):
             self.roll_spin.setRange(dice, 6 * dice)
         self.form.setRowVisible(self.need_spin, not duel)
         self.form.setRowVisible(self.opponent_spin, duel)
+        self.form.setRowVisible(self.lower_check, not duel)
         self.roll_label.setText(_("Total rolled:") if dice > 1 else _("Die rolled:"))
 
     def _update(self, battle: SbgBattle) -> None:
         hero = rules.hero(battle, self._key) if self._key is not None else None
         might = hero.state.might if hero is not None else 0
         duel = self.kind() == "duel"
+        lower = self.lower_check.isChecked() and not duel
         need = self.opponent_spin.value() if duel else self.need_spin.value()
-        rows = text.might_rows(self.roll_spin.value(), might, need, duel=duel)
+        low = rules.might_dice(self.kind())  # each die no lower than 1
+        roll = self.roll_spin.value()
+        rows = text.might_rows(roll, might, need, duel=duel, lower=lower, low=low)
         self.table_model.set_rows(rows)
-        inputs = (self._key, self.kind(), self.roll_spin.value(), need, might)
+        inputs = (self._key, self.kind(), roll, need, might, lower)
         with QSignalBlocker(self.points_spin):
-            self.points_spin.setRange(0, might)
+            self.points_spin.setRange(max(-might, low - roll), might)
             if inputs != self._inputs:  # another roll: suggest the fewest points that succeed
                 self.points_spin.setValue(text.fewest_points(rows) or 0)
         self._inputs = inputs
@@ -254,8 +269,11 @@ class MightPanel(QGroupBox):
 
     def _update_button(self) -> None:
         points = self.points_spin.value()
-        self.spend_button.setText(_("Spend {points} Might").format(points=points))
-        self.spend_button.setEnabled(self._key is not None and points > 0)
+        if points < 0:
+            self.spend_button.setText(_("Spend {points} Might to lower the roll").format(points=-points))
+        else:
+            self.spend_button.setText(_("Spend {points} Might").format(points=points))
+        self.spend_button.setEnabled(self._key is not None and points != 0)
 
     # --- slots ---------------------------------------------------------------------------------------------
     def _on_kind_combo_current_index_changed(self, _index: int) -> None:
@@ -269,6 +287,9 @@ class MightPanel(QGroupBox):
         self._update(self._document.battle)
 
     def _on_need_spin_value_changed(self, _value: int) -> None:
+        self._update(self._document.battle)
+
+    def _on_lower_check_toggled(self, _checked: bool) -> None:
         self._update(self._document.battle)
 
     def _on_points_spin_value_changed(self, _value: int) -> None:

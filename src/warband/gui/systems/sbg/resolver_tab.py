@@ -1,10 +1,10 @@
-"""The Strategy Battle Game Resolver tab: a hero's Might on a roll (SB-02), Will to cast or resist (SB-03) and Fate
-to restore lost Wounds (SB-04), each with its exact chance first; and the Priority roll (SB-01) and the heroic
-roll-off (SB-05).
+"""The Strategy Battle Game Resolver tab: a hero's Might on a roll (SB-02), Will to cast or resist (SB-03), Fate
+to restore lost Wounds (SB-04) and its Courage test with Might and Will added (SB-06), each with its exact chance
+first; and the Priority roll (SB-01) and the heroic roll-off (SB-05).
 
 The tab decides nothing: `battle_rules` says what may be done and the odds; the model throws the dice (the
 program's, or the table's typed in) through the shared battle document (`roll`, or `rolls` for the dice shown
-before Might or Fate is put on them), which applies each action as a command and logs it.
+before Might, Fate or Courage points are put on them), which applies each action as a command and logs it.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QComboBox, QFrame, QGridLayout, QHBoxLayout, QScro
 from warband.gui.battle_document import BattleDocument
 from warband.gui.document import Change
 from warband.gui.systems.sbg import resolver_text as text
+from warband.gui.systems.sbg.resolver_courage import CouragePanel
 from warband.gui.systems.sbg.resolver_fate import FatePanel
 from warband.gui.systems.sbg.resolver_might import MightPanel
 from warband.gui.systems.sbg.resolver_rolls import RollsPanel
@@ -63,6 +64,7 @@ class SbgResolverTab(RefreshWhenShown):
         self.might_panel = MightPanel(document, self)
         self.will_panel = WillPanel(document, self)
         self.fate_panel = FatePanel(document, self)
+        self.courage_panel = CouragePanel(document, self)
         self.rolls_panel = RollsPanel(document, self)
 
         top = QHBoxLayout()
@@ -73,7 +75,10 @@ class SbgResolverTab(RefreshWhenShown):
         grid.addWidget(self.might_panel, 0, 0)
         grid.addWidget(self.will_panel, 0, 1)
         grid.addWidget(self.fate_panel, 1, 0)
-        grid.addWidget(self.rolls_panel, 1, 1)
+        right = QVBoxLayout()
+        right.addWidget(self.courage_panel)
+        right.addWidget(self.rolls_panel)
+        grid.addLayout(right, 1, 1)
         grid.setColumnStretch(0, 1)
         grid.setColumnStretch(1, 1)
         grid.setRowStretch(0, 1)  # the table and the chart take the room the rolls below leave
@@ -88,7 +93,8 @@ class SbgResolverTab(RefreshWhenShown):
         layout.addWidget(scroll, 1)
 
         self.hero_combo.currentIndexChanged.connect(self._on_hero_combo_current_index_changed)
-        self.fate_panel.pending_changed.connect(self._on_fate_panel_pending_changed)
+        self.fate_panel.pending_changed.connect(self._on_panel_pending_changed)
+        self.courage_panel.pending_changed.connect(self._on_panel_pending_changed)
         document.changed.connect(self._on_document_changed)
         self._refresh()
 
@@ -99,8 +105,8 @@ class SbgResolverTab(RefreshWhenShown):
 
     def select_hero(self, key: str) -> None:
         """Resolve this hero's rolls (a key of `battle_rules.heroes`); an unknown key changes nothing, nor does
-        any key while Fate dice thrown by the program wait to be applied (AR-05)."""
-        if key not in {h.key for h in rules.heroes(self._document.battle)} or self.fate_panel.pending:
+        any key while Fate dice or a Courage test's dice thrown wait to be applied (AR-05)."""
+        if key not in {h.key for h in rules.heroes(self._document.battle)} or self._pending():
             return
         self._key = key
         self._refresh()
@@ -119,7 +125,11 @@ class SbgResolverTab(RefreshWhenShown):
         self.might_panel.show_hero(battle, self._key)
         self.will_panel.show_hero(battle, self._key)
         self.fate_panel.show_hero(battle, self._key)
+        self.courage_panel.show_hero(battle, self._key)
         self.rolls_panel.show_battle(battle)
+
+    def _pending(self) -> bool:
+        return bool(self.fate_panel.pending or self.courage_panel.pending)
 
     # --- slots ---------------------------------------------------------------------------------------------
     def _on_document_changed(self, change: Change[SbgBattle]) -> None:
@@ -132,10 +142,11 @@ class SbgResolverTab(RefreshWhenShown):
         """Shown again after the battle changed behind another tab."""
         self._refresh()
 
-    def _on_fate_panel_pending_changed(self, pending: bool) -> None:
+    def _on_panel_pending_changed(self, _pending: bool) -> None:
+        pending = self._pending()
         self.hero_combo.setEnabled(not pending)
         self.hero_combo.setToolTip(
-            _("Apply the Fate dice thrown before choosing another hero")
+            _("Apply the dice thrown before choosing another hero")
             if pending
             else _("The hero's Might, Will, Fate and Wounds now")
         )

@@ -83,25 +83,35 @@ class MightRow:
     """True: the roll succeeds; False: it fails; None: a tie (a duel)."""
 
 
-def might_rows(roll: int, might: int, need: int, *, duel: bool) -> list[MightRow]:
-    """One row per number of Might points, 0 … the hero's Might: the result and what it means. In a duel the
-    result must beat the opponent's die (`need`); otherwise reach the score needed."""
+def might_rows(
+    roll: int, might: int, need: int, *, duel: bool, lower: bool = False, low: int = 1
+) -> list[MightRow]:
+    """One row per number of Might points, lowering the roll (negative) or raising it (SB-02), as far as the hero's
+    Might goes and never below `low` (1 a die): the result and what it means. In a duel the result must beat the
+    opponent's die (`need`); otherwise reach the score needed, or with `lower` come to it or below."""
     rows: list[MightRow] = []
-    for points, result in enumerate(rules.might_changes(roll, might)):
+    for points, result in rules.might_changes(roll, might, low):
         success: bool | None
         if duel:
             success = True if result > need else (None if result == need else False)
             verdict = {True: _("wins"), None: _("ties"), False: _("loses")}[success]
         else:
-            success = result >= need
+            success = result <= need if lower else result >= need
             verdict = _("success") if success else _("failure")
         rows.append(MightRow(points, result, verdict, success))
     return rows
 
 
 def fewest_points(rows: Sequence[MightRow]) -> int | None:
-    """The fewest Might points that make the roll succeed (0: it already does; None: no number does)."""
-    return next((row.points for row in rows if row.success), None)
+    """The fewest Might points that make the roll succeed (0: it already does; negative: lowering it; None: no
+    number does)."""
+    winning = [row.points for row in rows if row.success]
+    return min(winning, key=abs) if winning else None
+
+
+def signed(points: int) -> str:
+    """ "+2", "0", "−1": Might points raising or lowering a roll."""
+    return f"+{points}" if points > 0 else (f"\u2212{-points}" if points < 0 else "0")
 
 
 # --- SB-03: the Will roll's bars -----------------------------------------------------------------------------

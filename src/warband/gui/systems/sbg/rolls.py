@@ -1,8 +1,9 @@
 """The Strategy Battle Game's rolls in the window, on the shared battle document, where the game's model has no
 request for them (`play.py` has those: the priority roll, the roll-off and Will are `document.roll(request)`): a
-die shown before it is used, its dice thrown by the model (`battle_commands`) and carried by the command that uses
+die shown before it is used, its dice thrown by the model (`hero_rolls`) and carried by the command that uses
 them (AR-05). Might (SB-02) is thrown by `throw_might`, then spent by `spend_might`; Fate (SB-04) is thrown by
-`throw_fate`, then applied with the Might put on each die by `apply_fate`. Refusals are told through the
+`throw_fate`, then applied with the Might put on each die by `apply_fate`; a Courage test (SB-06) is thrown by
+`throw_courage`, then applied with the Might and Will added by `apply_courage`. Refusals are told through the
 document's `refused`, and nothing changes."""
 
 from __future__ import annotations
@@ -13,13 +14,13 @@ from warband.gui.battle_document import BattleDocument
 from warband.model.army import Problem
 from warband.model.dice import Dice, DiceError, DiceKind
 from warband.model.session import RefusedError
-from warband.model.systems.sbg import battle_commands as commands
 from warband.model.systems.sbg import battle_rules as rules
+from warband.model.systems.sbg import hero_rolls as commands
 from warband.model.systems.sbg.battle_commands import UseMight
 from warband.model.systems.sbg.battle_state import SbgBattle
 from warband.model.systems.sbg.play import PriorityRoll
 
-Thrown = tuple[tuple[int, ...], DiceKind]
+Thrown = commands.Thrown
 """Dice thrown and shown before they are used: their values and where they came from."""
 
 
@@ -102,3 +103,23 @@ def apply_fate(
     refused (told)."""
     kind: DiceKind = "typed" if source == "typed" else "rolled"
     return document.rolled(lambda: commands.fate_thrown(document.battle, key, values, might, lost, kind))
+
+
+# --- SB-06: the Courage test ---------------------------------------------------------------------------------
+def throw_courage(
+    document: BattleDocument[SbgBattle], key: str, might: int, will: int, dice: Dice | None = None
+) -> Thrown | None:
+    """Throw a hero's Courage test (two dice, the program's or the table's) before the player adds Might and Will
+    (`apply_courage`); refused (told) when the hero has not `might` Might and `will` Will to add."""
+    return _thrown(
+        document, lambda source: commands.throw_courage(document.battle, key, might, will, source), dice
+    )
+
+
+def apply_courage(
+    document: BattleDocument[SbgBattle], key: str, values: tuple[int, ...], might: int, will: int, source: str
+) -> bool | None:
+    """SB-06: the Courage test's dice already thrown, with the Might and Will the player adds: passed or not, or
+    None when refused (told)."""
+    kind: DiceKind = "typed" if source == "typed" else "rolled"
+    return document.rolled(lambda: commands.courage_thrown(document.battle, key, values, might, will, kind))

@@ -26,6 +26,7 @@ from warband.gui.systems.sbg.tracker_text import note_label, plain_label, player
 from warband.model.dice import TypedDice
 from warband.model.messages import N_, Phrase, _, spoken_text
 from warband.model.systems.sbg import battle_rules as rules
+from warband.model.systems.sbg import heroics
 from warband.model.systems.sbg.battle_commands import Declare, NameHero, StopNaming
 from warband.model.systems.sbg.battle_state import HEROIC_PHASES, Heroics, SbgBattle
 from warband.model.systems.sbg.play import HeroicRollOff
@@ -74,7 +75,7 @@ def named_text(battle: SbgBattle, h: Heroics) -> str:
 
 def _rolloff_text(battle: SbgBattle) -> str:
     """Who goes first on 1–3 and on 4–6 (SB-05), with the alignments when the sides differ."""
-    low, high = rules.rolloff_winner(battle, 1), rules.rolloff_winner(battle, 6)
+    low, high = heroics.rolloff_winner(battle, 1), heroics.rolloff_winner(battle, 6)
     found = [{h.profile.alignment for h in rules.heroes(battle) if h.side == s} for s in (0, 1)]
     differ = all(len(a) == 1 for a in found) and found[0] != found[1]
     words = {"good": _("Good"), "evil": _("Evil")}
@@ -186,7 +187,7 @@ class HeroicsPanel(QWidget):
 
     # --- input ---------------------------------------------------------------------------------------------
     def _turn(self) -> int | None:
-        return rules.heroic_turn(self._document.battle)
+        return heroics.heroic_turn(self._document.battle)
 
     def _declare(self, wants: bool) -> None:
         battle = self._document.battle
@@ -244,7 +245,7 @@ class HeroicsPanel(QWidget):
     def _show_step(self) -> None:
         battle = self._document.battle
         h = battle.heroics
-        turn = rules.heroic_turn(battle)
+        turn = heroics.heroic_turn(battle)
         if h is not None and h.stage == "rolloff":
             turn = battle.priority  # the priority player rolls
         set_look(self.turn_label, "side", "" if turn is None else str(turn))
@@ -278,6 +279,10 @@ class HeroicsPanel(QWidget):
             return DECIDE, _("{player} (priority) declares heroic actions or declines.").format(player=first)
         if h.stage == "other":
             self.decline_button.setText(_("Decline"))
+            if p in h.declared:
+                return DECIDE, _("{first} declared. {other} declares heroic actions too, or declines.").format(
+                    first=first, other=other
+                )
             return DECIDE, _("{first} declined. {other} declares heroic actions or declines.").format(
                 first=first, other=other
             )

@@ -1,24 +1,26 @@
-"""The actions of a Strategy Battle Game battle as commands the journal can write and replay."""
+"""The actions of a Strategy Battle Game battle as commands the journal can write and replay, and the priority
+roll (SB-01) and the heroic roll-off (SB-05). The heroes' own rolls, which make the commands of Might, Will, Fate
+and the Courage test, are in `hero_rolls`."""
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Annotated, Literal
 
 from pydantic import Field, Strict, TypeAdapter
 
-from warband.model.army import Problem
 from warband.model.battle import Roll, thrown
 from warband.model.battle_commands import EndBattle
 from warband.model.catalog import Flag, Frozen
-from warband.model.dice import Dice, DiceError, DiceKind, TypedDice
+from warband.model.dice import Dice
 from warband.model.messages import N_, Phrase, term
-from warband.model.session import RefusedError
 from warband.model.systems.sbg import battle_rules as rules
+from warband.model.systems.sbg import courage, heroics
 from warband.model.systems.sbg.battle_state import PHASE_NAMES, PHASES, Key, SbgBattle, SideIndex
 
 Die = Annotated[int, Strict(), Field(ge=1, le=6)]
 Points = Annotated[int, Strict(), Field(ge=0, le=9)]
+SignedPoints = Annotated[int, Strict(), Field(ge=-9, le=9)]
+"""Might on a roll: positive raises it, negative lowers it (SB-02); each point costs one."""
 
 
 def next_phase_text(battle: SbgBattle) -> Phrase:
@@ -111,7 +113,7 @@ class Declare(Frozen):
         return term(N_("Declare heroic actions")) if self.wants else term(N_("Decline heroic actions"))
 
     def apply(self, state: SbgBattle) -> SbgBattle:
-        return rules.declare(state, self.side, self.wants)
+        return heroics.declare(state, self.side, self.wants)
 
 
 class NameHero(Frozen):
@@ -124,7 +126,7 @@ class NameHero(Frozen):
         return term(N_("Name a hero for a heroic action"))
 
     def apply(self, state: SbgBattle) -> SbgBattle:
-        return rules.name_hero(state, self.side, self.key)
+        return heroics.name_hero(state, self.side, self.key)
 
 
 class StopNaming(Frozen):
@@ -136,7 +138,7 @@ class StopNaming(Frozen):
         return term(N_("Name no more heroes"))
 
     def apply(self, state: SbgBattle) -> SbgBattle:
-        return rules.stop_naming(state, self.side)
+        return heroics.stop_naming(state, self.side)
 
 
 class RollOff(Frozen):
@@ -148,24 +150,28 @@ class RollOff(Frozen):
         return term(N_("Heroic roll-off"))
 
     def apply(self, state: SbgBattle) -> SbgBattle:
-        return rules.roll_off(state, self.roll)
+        return heroics.roll_off(state, self.roll)
 
 
 class UseMight(Frozen):
-    """SB-02: Might points spent to change one of the hero's own dice, with the dice the program threw for it
-    (none when the die was thrown at the table and typed in, and in journals written before they were kept)."""
+    """SB-02: Might points spent to raise one of the hero's own dice (`points` negative: to lower it), with the
+    dice the program threw for it (none when the die was thrown at the table and typed in, and in journals
+    written before they were kept)."""
 
     kind: Literal["use_might"] = "use_might"
     key: Key
-    points: Points
+    points: SignedPoints
     roll_kind: str
     dice: tuple[Die, ...] = ()
 
     @property
     def label(self) -> str:
+        if self.points < 0:
+            return Phrase(N_("Use {points} Might to lower a die"), points=-self.points)
         return Phrase(N_("Use {points} Might"), points=self.points)
 
     def apply(self, state: SbgBattle) -> SbgBattle:
+        rules.might_floor_check(state, self.key, self.points, self.dice)
         return rules.use_might(state, self.key, self.points, self.roll_kind)
 
 
@@ -203,6 +209,29 @@ class FateRoll(Frozen):
     def apply(self, state: SbgBattle) -> SbgBattle:
         return rules.fate_roll(state, self.key, self.rolled, self.might, self.lost)[0]
 
+    def as_before(self, state: SbgBattle) -> SbgBattle:
+        """As Warband carried it out before SB-04 enforced the procedure: every die thrown counts, even after the
+        Wounds were restored one die at a time (a journal of then replays so, and is marked)."""
+        return rules.fate_roll(state, self.key, self.rolled, self.might, self.lost, procedure=False)[0]
+
+
+class CourageTest(Frozen):
+    """SB-06: a hero's Courage test, its two dice thrown, with the Might and Will points added to it (a test with
+    none added changes nothing: it is logged as a note with its dice)."""
+
+    kind: Literal["courage"] = "courage"
+    key: Key
+    rolled: tuple[Die, Die]
+    might: Points = 0
+    will: Points = 0
+
+    @property
+    def label(self) -> str:
+        return term(N_("Courage test"))
+
+    def apply(self, state: SbgBattle) -> SbgBattle:
+        return courage.courage_test(state, self.key, self.rolled, self.might, self.will)[0]
+
 
 SbgCommand = Annotated[
     NextPhase
@@ -216,54 +245,11 @@ SbgCommand = Annotated[
     | UseMight
     | WillAttempt
     | FateRoll
+    | CourageTest
     | EndBattle,
     Field(discriminator="kind"),
 ]
 COMMANDS: TypeAdapter[SbgCommand] = TypeAdapter(SbgCommand)
-
-
-def roll_will(
-    battle: SbgBattle, key: str, need: int, count: int, might: int, *, resisting: bool, dice: Dice
-) -> Roll[SbgBattle, bool]:
-    """SB-03: cast or resist with `count` Will dice (and Might on the highest), the program's or the table's. The
-    rule runs once; refused (`RefusedError`) before any die is thrown. The outcome is the success."""
-    rules.will_check(battle, key, count)
-    if might:
-        rules.might_check(battle, key, "will", might)
-    (after, success), used = thrown(
-        dice, lambda source: rules.will_attempt(battle, key, source.roll(6, count), might, need)
-    )
-    hero = rules.hero(battle, key)
-    template = (
-        N_("{hero} resists: {dice} (+{might} Might) against {need}+: {verdict}")
-        if resisting
-        else N_("{hero} casts: {dice} (+{might} Might) against {need}+: {verdict}")
-    )
-    verdict = term(N_("success") if success else N_("failure"))
-    text = Phrase(
-        template, hero=hero.label, dice=" ".join(map(str, used)), might=might, need=need, verdict=verdict
-    )
-    command = WillAttempt(key=key, need=need, rolled=used, might=might, resisting=resisting)
-    return Roll(command, after, success, text, used, dice.kind, success, hero.side)
-
-
-def fate_thrown(
-    battle: SbgBattle, key: str, values: tuple[int, ...], might: tuple[int, ...], lost: int, source: DiceKind
-) -> Roll[SbgBattle, int]:
-    """SB-04: Fate dice already thrown (shown before the Might is put on them), with the Might on each; the rule
-    runs once. The outcome is the Wounds restored."""
-    spent = tuple(might) + (0,) * (len(values) - len(might))
-    after, restored = rules.fate_roll(battle, key, values, spent, lost)
-    hero = rules.hero(battle, key)
-    text = Phrase(
-        N_("{hero} spends {fate} Fate: {dice}, restores {restored}"),
-        hero=hero.label,
-        fate=len(values),
-        dice=" ".join(map(str, values)),
-        restored=restored,
-    )
-    command = FateRoll(key=key, rolled=values, might=spent, lost=lost)
-    return Roll(command, after, restored, text, values, source, restored > 0, hero.side)
 
 
 def roll_priority(battle: SbgBattle, dice: Dice) -> Roll[SbgBattle, tuple[int, int]]:
@@ -291,128 +277,8 @@ def roll_priority(battle: SbgBattle, dice: Dice) -> Roll[SbgBattle, tuple[int, i
 def roll_off(battle: SbgBattle, dice: Dice) -> Roll[SbgBattle, int]:
     """SB-05: the priority player's roll-off die when both sides declared heroic actions; refused (`RefusedError`)
     before the die is thrown when no roll-off is due."""
-    rules.rolloff_check(battle)
+    heroics.rolloff_check(battle)
     (value,), used = thrown(dice, lambda source: source.roll(6, 1))
     command = RollOff(roll=value)
     text = Phrase(N_("Heroic roll-off: {value}"), value=value)
     return Roll(command, command.apply(battle), value, text, used, dice.kind)
-
-
-# --- SB-02: Might on a roll ---------------------------------------------------------------------------------
-def throw_might(battle: SbgBattle, key: str, roll_kind: str, dice: Dice) -> tuple[tuple[int, ...], DiceKind]:
-    """SB-02: throw the hero's own roll (two dice for a Courage test), the program's dice or the table's, to
-    choose the Might to put on it once it is seen (`might_thrown`). Refused before any die is thrown for a kind
-    of roll SB-02 does not list. The dice and where they came from."""
-    rules.might_check(battle, key, roll_kind, 0)
-    count = rules.might_dice(roll_kind)
-    _values, used = thrown(dice, lambda source: source.roll(6, count))
-    return used, dice.kind
-
-
-def might_text(battle: SbgBattle, key: str, points: int, roll_kind: str, roll: int) -> Phrase:
-    """The log's words for Might spent on a roll: "Captain spends 1 Might on a roll to wound: 4 → 5"."""
-    return Phrase(
-        N_("{hero} spends {points} Might on {what}: {roll} → {result}"),
-        hero=rules.hero(battle, key).label,
-        points=points,
-        what=term(rules.MIGHT_ROLLS.get(roll_kind, roll_kind)),
-        roll=roll,
-        result=roll + points,
-    )
-
-
-def might_thrown(
-    battle: SbgBattle,
-    key: str,
-    points: int,
-    roll_kind: str,
-    values: tuple[int, ...],
-    source: DiceKind,
-    need: int | None = None,
-) -> Roll[SbgBattle, int]:
-    """SB-02: Might put on dice already thrown (`throw_might`), the command carrying them; the rule runs once. No
-    Might spent is a note, its dice kept (AR-05). The outcome is the result; the success, when `need` is given,
-    that it reaches it."""
-    hero = rules.hero(battle, key)
-    total = sum(values)
-    result = total + points
-    success = None if need is None else result >= need
-    if points == 0:
-        rules.might_check(battle, key, roll_kind, 0)
-        text = Phrase(
-            N_("{hero} throws {dice} for {what}: no Might spent"),
-            hero=hero.label,
-            dice=" ".join(map(str, values)),
-            what=term(rules.MIGHT_ROLLS.get(roll_kind, roll_kind)),
-        )
-        return Roll(None, battle, result, text, values, source, success, hero.side)
-    command = UseMight(key=key, points=points, roll_kind=roll_kind, dice=values)
-    text = might_text(battle, key, points, roll_kind, total)
-    return Roll(command, command.apply(battle), result, text, values, source, success, hero.side)
-
-
-def roll_might(
-    battle: SbgBattle, key: str, roll_kind: str, need: int, might: int, dice: Dice
-) -> Roll[SbgBattle, int]:
-    """SB-02: throw the hero's roll and put on it the fewest of `might` points that make it reach `need` (none
-    when it already does, or when even all of them would not). Refused before any die is thrown, also when the
-    hero has no Might to put on it (or `might` is 0: then there is nothing to choose)."""
-    rules.might_check(battle, key, roll_kind, max(1, might))
-    values, source = throw_might(battle, key, roll_kind, dice)
-    points = rules.fewest_might(sum(values), need, might)
-    return might_thrown(battle, key, points, roll_kind, values, source, need)
-
-
-# --- SB-04: Fate --------------------------------------------------------------------------------------------
-def throw_fate(battle: SbgBattle, key: str, count: int, dice: Dice) -> tuple[tuple[int, ...], DiceKind]:
-    """SB-04: throw `count` Fate dice, the program's or the table's, to show them before the Might is put on them
-    and they are applied (`fate_thrown`). Refused before any die is thrown when the hero may not spend them."""
-    rules.fate_check(battle, key, count)
-    _values, used = thrown(dice, lambda source: source.roll(6, count))
-    return used, dice.kind
-
-
-def roll_fate(
-    battle: SbgBattle, key: str, count: int, lost: int, might: int, *, at_once: bool, dice: Dice
-) -> Roll[SbgBattle, int]:
-    """SB-04: spend up to `count` Fate to restore the Wounds lost in one event, with up to `might` Might on the
-    dice, in the way the battle's rules option says. One at a time: die after die, stopping once the Wounds are
-    back (the table's dice: as many as were typed, the player taking the wound after the last); Might goes on a
-    die only when it turns it into a success and that helps, as the odds (`fate_chance`) count. All at once:
-    `count` dice together, Might on the failed dice closest to 4 first, only as many as the Wounds need. The rule
-    runs once (`fate_thrown`); refused before any die is thrown. The outcome is the Wounds restored; the success,
-    that all of them were."""
-    if at_once != (battle.options.fate_dice == "all_at_once"):
-        code = "sbg.fate_one_at_a_time" if at_once else "sbg.fate_all_at_once"
-        raise RefusedError(Problem.of("SB-04", code, rules.hero(battle, key).ref()))
-    if count < 1 or lost < 1:
-        raise ValueError("a Fate roll throws at least one die to restore at least one Wound")
-    rules.fate_check(battle, key, count, might)
-    wanted = rules.fate_wanted(battle, key, lost)
-    limit = count
-    if isinstance(dice, TypedDice) and not at_once:
-        if not dice.remaining:
-            raise DiceError("dice.count_one", given=0)
-        limit = min(count, len(dice.remaining))
-
-    def together(source: Dice) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        values = source.roll(6, count)
-        return values, rules.fate_might_at_once(values, wanted, might)
-
-    def one_at_a_time(source: Dice) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        values: list[int] = []
-        spent: list[int] = []
-        restored, left = 0, might
-        while len(values) < limit and restored < wanted:
-            (die,) = source.roll(6, 1)
-            put = rules.fate_might(die, wanted - restored, count - len(values) - 1, left)
-            values.append(die)
-            spent.append(put)
-            left -= put
-            if die + put >= rules.FATE_SUCCESS:
-                restored += 1
-        return tuple(values), tuple(spent)
-
-    (values, spent), _used = thrown(dice, together if at_once else one_at_a_time)
-    roll = fate_thrown(battle, key, values, spent, lost, dice.kind)
-    return dataclasses.replace(roll, success=roll.outcome >= wanted)

@@ -1,5 +1,6 @@
-"""Strategy Battle Game battle rules: priority (SB-01), Might on a roll (SB-02), Will (SB-03), Fate with its exact
-odds (SB-04) and the heroic-action protocol (SB-05). Pure functions of a battle value."""
+"""Strategy Battle Game battle rules: the heroes and their counters, priority (SB-01), Might on a roll (SB-02),
+Will (SB-03) and Fate with its exact odds (SB-04). Pure functions of a battle value. The heroic-action protocol
+(SB-05) is in `heroics`, the Courage test (SB-06) in `courage`."""
 
 from __future__ import annotations
 
@@ -157,137 +158,12 @@ def next_phase(battle: SbgBattle) -> SbgBattle:
     return replace(battle, phase=phase, heroics=heroics)
 
 
-# --- SB-05: heroic actions ----------------------------------------------------------------------------------
-def _heroics(battle: SbgBattle) -> Heroics:
-    if battle.heroics is None or battle.phase not in HEROIC_PHASES:
-        raise RefusedError(Problem.of("SB-05", "sbg.heroic_phase"))
-    if battle.priority is None:
-        raise RefusedError(Problem.of("SB-05", "sbg.heroic_priority"))
-    return battle.heroics
-
-
-def _turn_problem(battle: SbgBattle, side: int) -> Problem:
-    return Problem.of("SB-05", "sbg.heroic_turn", None, player=battle.sides[side].player)
-
-
-def heroic_turn(battle: SbgBattle) -> int | None:
-    """Whose decision or naming it is now in the declarations (None when none is awaited)."""
-    h = battle.heroics
-    if h is None or battle.priority is None:
-        return None
-    p = battle.priority
-    return {"priority": p, "other": 1 - p, "reconsider": p, "naming": h.naming}.get(h.stage)
-
-
-def declare(battle: SbgBattle, side: int, wants: bool) -> SbgBattle:
-    """A side declares (or declines) heroic actions: priority first; then the other; then priority may change
-    its mind."""
-    h = _heroics(battle)
-    p = battle.priority
-    assert p is not None
-    if h.stage not in ("priority", "other", "reconsider"):
-        raise RefusedError(Problem.of("SB-05", "sbg.heroic_stage"))
-    if heroic_turn(battle) != side:
-        raise RefusedError(_turn_problem(battle, 1 - side))
-    if h.stage == "priority":
-        # the side with priority declares first (or declines); either way the other side then chooses
-        after = replace(h, declared=(p,) if wants else (), stage="other")
-    elif h.stage == "other":
-        if p in h.declared:  # priority declared: the other side joins in, or leaves it the phase alone
-            declared = (p, 1 - p) if wants else (p,)
-            after = replace(h, declared=declared, stage="naming", naming=p)
-        else:
-            after = replace(h, declared=(1 - p,), stage="reconsider") if wants else replace(h, stage="done")
-    else:  # the side with priority may change its mind
-        declared = (p, 1 - p) if wants else (1 - p,)
-        after = replace(h, declared=declared, stage="naming", naming=p if wants else 1 - p)
-    return replace(battle, heroics=after)
-
-
-def name_hero(battle: SbgBattle, side: int, key: str) -> SbgBattle:
-    """A side names one of its heroes for a heroic action; declaring spends 1 Might, never refunded."""
-    h = _heroics(battle)
-    if h.stage != "naming":
-        raise RefusedError(Problem.of("SB-05", "sbg.heroic_stage"))
-    if h.naming != side:
-        raise RefusedError(_turn_problem(battle, 1 - side))
-    target = hero(battle, key)
-    player = battle.sides[side].player
-    if target.side != side or target.state.removed:
-        raise RefusedError(Problem.of("SB-05", "sbg.heroic_hero", target.ref(), hero=target.label, player=player))
-    if key in h.named[0] or key in h.named[1]:
-        raise RefusedError(Problem.of("SB-05", "sbg.heroic_twice", target.ref(), hero=target.label))
-    if target.state.might < 1:
-        raise RefusedError(
-            Problem.of("SB-05", "sbg.spent", target.ref(), hero=target.label, what=term(N_("Might")))
-        )
-    named = list(h.named)
-    named[side] = (*named[side], key)
-    other = 1 - side
-    both = len(h.declared) == 2
-    naming = other if both and other not in h.stopped else side
-    after = replace(h, named=(named[0], named[1]), naming=naming)
-    return replace(with_hero(battle, key, might=target.state.might - 1), heroics=after)
-
-
-def stop_naming(battle: SbgBattle, side: int) -> SbgBattle:
-    """A side names no more heroes; the other may name as many more as it wants; then the roll-off or the end."""
-    h = _heroics(battle)
-    if h.stage != "naming" or h.naming != side:
-        raise RefusedError(
-            _turn_problem(battle, 1 - side) if h.stage == "naming" else Problem.of("SB-05", "sbg.heroic_stage")
-        )
-    stopped = tuple(sorted({*h.stopped, side}))
-    remaining = [s for s in h.declared if s not in stopped]
-    if remaining:
-        return replace(battle, heroics=replace(h, stopped=stopped, naming=remaining[0]))
-    if len(h.declared) == 2 and h.named[0] and h.named[1]:
-        return replace(battle, heroics=replace(h, stopped=stopped, naming=None, stage="rolloff"))
-    order = h.named[0] + h.named[1]
-    return replace(battle, heroics=replace(h, stopped=stopped, naming=None, stage="done", order=order))
-
-
-def rolloff_winner(battle: SbgBattle, roll: int) -> int:
-    """SB-05: 1–3 the Evil side first, 4–6 the Good; same alignment: the side with priority first on 4–6."""
-    p = battle.priority
-    assert p is not None
-    alignments = [_alignment(battle, s) for s in (0, 1)]
-    if alignments[0] == alignments[1] or None in alignments:
-        return p if roll >= 4 else 1 - p
-    good = alignments.index("good")
-    return good if roll >= 4 else 1 - good
-
-
-def _alignment(battle: SbgBattle, side: int) -> str | None:
-    found = {p.alignment for h in heroes(battle) if h.side == side for p in [h.profile]}
-    return found.pop() if len(found) == 1 else None
-
-
-def rolloff_check(battle: SbgBattle) -> Heroics:
-    """The declarations of this phase when a roll-off is due (both sides named heroes); refused otherwise."""
-    h = _heroics(battle)
-    if h.stage != "rolloff":
-        raise RefusedError(Problem.of("SB-05", "sbg.heroic_stage"))
-    return h
-
-
-def roll_off(battle: SbgBattle, roll: int) -> SbgBattle:
-    """The roll-off when both sides declared: the winner's first hero, then the sides alternate."""
-    h = rolloff_check(battle)
-    first = rolloff_winner(battle, roll)
-    lists = [list(h.named[first]), list(h.named[1 - first])]
-    order: list[str] = []
-    while lists[0] or lists[1]:
-        for names in lists:
-            if names:
-                order.append(names.pop(0))
-    return replace(battle, heroics=replace(h, rolloff=roll, first=first, order=tuple(order), stage="done"))
-
-
 # --- SB-02, SB-03, SB-04: Might, Will, Fate ----------------------------------------------------------------
-def might_changes(roll: int, might: int) -> list[int]:
-    """What each Might point would make of a die: the result with 0, 1, 2 … points (up or down by one each)."""
-    return [roll + points for points in range(might + 1)]
+def might_changes(roll: int, might: int, low: int = 1) -> list[tuple[int, int]]:
+    """What Might could make of a roll, which it may lower or raise (SB-02, « уменьшить или увеличить »), one a
+    point: (points, result) from the most lowering (negative points) to the most raising, never below `low` (a
+    die's 1; the total of a Courage test's two dice, 2)."""
+    return [(points, roll + points) for points in range(-might, might + 1) if roll + points >= low]
 
 
 def might_dice(kind: str) -> int:
@@ -300,25 +176,43 @@ def might_check(battle: SbgBattle, key: str, kind: str, points: int) -> HeroMode
     h = hero(battle, key)
     if kind not in MIGHT_ROLLS:
         raise RefusedError(Problem.of("SB-02", "sbg.no_roll_kind", h.ref(), kind=kind))
-    if points > h.state.might:
+    if abs(points) > h.state.might:
         raise RefusedError(Problem.of("SB-02", "sbg.spent", h.ref(), hero=h.label, what=term(N_("Might"))))
     return h
 
 
+def might_floor_check(battle: SbgBattle, key: str, points: int, dice: Sequence[int]) -> None:
+    """Might lowers a roll (negative `points`) no further than its dice can fall: each die to 1 (SB-02)."""
+    total = sum(dice)
+    if dice and points < 0 and total + points < len(dice):
+        h = hero(battle, key)
+        raise RefusedError(Problem.of("SB-02", "sbg.might_floor", h.ref(), roll=total, points=-points))
+
+
 def use_might(battle: SbgBattle, key: str, points: int, kind: str) -> SbgBattle:
+    """Spend Might on a roll: `points` raise it, or lower it when negative; each costs one Might (SB-02)."""
     h = might_check(battle, key, kind, points)
     return with_hero(battle, key, might=h.state.might - abs(points))
 
 
-def fewest_might(total: int, need: int, might: int) -> int:
+def fewest_might(total: int, need: int, might: int, *, lower: bool = False, low: int = 1) -> int:
     """The fewest Might points (at most `might`) that bring a roll's `total` to `need`: 0 when it already does,
-    and 0 too when even all of them would not (Might is never spent for nothing)."""
+    and 0 too when even all of them would not (Might is never spent for nothing). With `lower`, the roll succeeds
+    at `need` or below and Might lowers it, never under `low`: the points are negative."""
+    if lower:
+        over = max(0, total - need)
+        return -over if over <= might and need >= low else 0
     short = max(0, need - total)
     return short if short <= might else 0
 
 
-def might_chance(need: int, dice: int, might: int) -> Fraction:
-    """The exact chance that the total of `dice` dice, raised by up to `might` points, reaches `need`."""
+def might_chance(need: int, dice: int, might: int, *, lower: bool = False) -> Fraction:
+    """The exact chance that the total of `dice` dice, raised by up to `might` points, reaches `need`; with
+    `lower`, that lowered by up to `might` points (each die no lower than 1) it comes to `need` or below."""
+    if lower:
+        if need < dice:
+            return Fraction(0)
+        return 1 - might_chance(need + might + 1, dice, 0)
     target = need - might
     counts = [1]  # ways of making each total with the dice thrown so far
     for _die in range(dice):
@@ -441,12 +335,40 @@ def fate_might_at_once(values: Sequence[int], wanted: int, might: int) -> tuple[
     return tuple(spent)
 
 
+def fate_stop_check(battle: SbgBattle, key: str, rolled: Sequence[int], might: Sequence[int], lost: int) -> None:
+    """SB-04, one die at a time (the default): each Fate die is a roll of its own, and the rolling stops once the
+    Wounds are restored (those lost in the event, never more than the hero is missing). Refused: a die thrown
+    after that. With the rules option "all at once", any number of dice thrown together."""
+    if battle.options.fate_dice != "one_at_a_time":
+        return
+    h = hero(battle, key)
+    missing = h.start("wounds") - h.state.wounds
+    wanted = min(lost, missing) if missing > 0 else lost
+    successes = 0
+    for number, (die, put) in enumerate(zip(rolled, might, strict=True)):
+        if number and successes >= wanted:
+            raise RefusedError(
+                Problem.of("SB-04", "sbg.fate_stop", h.ref(), hero=h.label, number=number, dice=len(rolled))
+            )
+        if die + put >= FATE_SUCCESS:
+            successes += 1
+
+
 def fate_roll(
-    battle: SbgBattle, key: str, rolled: tuple[int, ...], might: tuple[int, ...], lost: int
+    battle: SbgBattle,
+    key: str,
+    rolled: tuple[int, ...],
+    might: tuple[int, ...],
+    lost: int,
+    *,
+    procedure: bool = True,
 ) -> tuple[SbgBattle, int]:
     """Spend one Fate point per die (success or not); each die of 4+ (after its Might) restores a Wound, never
-    more than were lost in the event nor above the starting Wounds."""
+    more than were lost in the event nor above the starting Wounds. The dice follow the battle's procedure
+    (`fate_stop_check`); `procedure=False` only to replay what an earlier version allowed."""
     h = fate_check(battle, key, len(rolled), sum(might))
+    if procedure:
+        fate_stop_check(battle, key, rolled, might, lost)
     spent_might = sum(might)
     successes = sum(1 for d, m in zip(rolled, might, strict=True) if d + m >= FATE_SUCCESS)
     cap = lost if battle.options.fate_restores == "same_event" else h.start("wounds")

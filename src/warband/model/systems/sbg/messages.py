@@ -27,6 +27,12 @@ TEMPLATES: dict[str, str] = {
         "In this battle Fate dice are rolled one at a time (rules option: several at once)."
     ),
     "sbg.fate_all_at_once": N_("In this battle Fate dice are rolled together (rules option: one at a time)."),
+    "sbg.fate_stop": N_(
+        "In this battle Fate dice are rolled one at a time (rules option: several at once), stopping once the "
+        "Wounds are restored: {hero} had them back after die {number} of {dice}."
+    ),
+    "sbg.might_floor": N_("Might lowers a die no further than 1: {roll} cannot be lowered by {points}."),
+    "sbg.unique": N_("{hero} is a named hero: an army may hold only one, not {count} ({units})."),
     "sbg.heroic_phase": N_("Heroic actions are declared at the start of the Move, Shoot and Fight phases."),
     "sbg.heroic_priority": N_(
         "Priority is not recorded this turn: the side with priority declares heroic actions first."

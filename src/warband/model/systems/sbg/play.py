@@ -1,8 +1,9 @@
 """A Strategy Battle Game battle as the shared code plays it: phases, what may be done now, odds, rolls, summary.
 
-The rolls are the priority roll (SB-01), the heroic roll-off (SB-05), and each hero's Will (SB-03), Fate (SB-04)
-and Might on one of its own rolls (SB-02). A roll's refusal is what the rules refuse before its first die is
-thrown: `roll` itself, stopped at that die (`_Probe`), so an action's refusal and the roll's are one rule.
+The rolls are the priority roll (SB-01), the heroic roll-off (SB-05), and each hero's Will (SB-03), Fate (SB-04),
+Might on one of its own rolls (SB-02) and Courage test with Might and Will added (SB-06). A roll's refusal is what
+the rules refuse before its first die is thrown: `roll` itself, stopped at that die (`_Probe`), so an action's
+refusal and the roll's are one rule.
 """
 
 from __future__ import annotations
@@ -23,19 +24,18 @@ from warband.model.names import CatalogName
 from warband.model.play import Action, Odds, Phase, SideSummary, Summary, phases_of, plain
 from warband.model.session import RefusedError
 from warband.model.systems.sbg import battle_rules as rules
+from warband.model.systems.sbg import courage, heroics
 from warband.model.systems.sbg.battle_commands import (
     COUNTER_NAMES,
     Declare,
     NameHero,
     NextPhase,
     StopNaming,
-    roll_fate,
-    roll_might,
     roll_off,
     roll_priority,
-    roll_will,
 )
 from warband.model.systems.sbg.battle_state import HEROIC_PHASES, PHASE_NAMES, PHASES, SbgBattle
+from warband.model.systems.sbg.hero_rolls import roll_courage, roll_fate, roll_might, roll_will
 
 DEFAULT_RESIST = 4
 """The caster's score a resisting hero is offered to beat until the caller says (the resolver's default too)."""
@@ -83,12 +83,27 @@ class FateRequest:
 class MightRequest:
     """SB-02: a hero throws one of its own rolls (`roll_kind`, one of `MIGHT_ROLLS`; a Courage test is a total of
     two dice) needing `need` (in a duel, one more than the opponent's die, to beat it), and puts on it the fewest
-    of `might` Might points that make it succeed (none when it does already, or when they would not)."""
+    of `might` Might points that make it succeed (none when it does already, or when they would not). Might
+    lowers a die as well as raises it: with `lower`, the roll succeeds at `need` or below, and the points lower
+    it (never a die below 1)."""
 
     key: str
     roll_kind: str
     need: int
     might: int
+    lower: bool = False
+
+
+@dataclass(frozen=True)
+class CourageRequest:
+    """SB-06: a hero's Courage test, two dice plus its Courage, passing on 10 or more, with up to `might` Might and
+    up to `will` Will points that the player lets it add (+1 each, SB-02, SB-03): the fewest that make it pass
+    are added, Might first (`will_first`: Will first); none when it passes already or when all would not."""
+
+    key: str
+    might: int = 0
+    will: int = 0
+    will_first: bool = False
 
 
 class _FirstDieError(Exception):
@@ -122,8 +137,9 @@ def moves(battle: SbgBattle) -> list[Action]:
 def actions(battle: SbgBattle) -> list[Action]:
     """The turn's moves; the priority roll in the Priority phase; in the Move, Shoot and Fight phases the
     heroic-action declarations (SB-05) of both sides, each refused when it is not that side's step, then the
-    roll-off when it is due; and for each hero its Will, Fate and Might rolls with a default request (change it
-    with `dataclasses.replace`), each with the rules' refusal: no Will left, no Fate, no Wounds lost, …"""
+    roll-off when it is due; and for each hero its Will, Fate, Might rolls and Courage test with a default request
+    (change it with `dataclasses.replace`), each with the rules' refusal: no Will left, no Fate, no Wounds lost,
+    …"""
     found = moves(battle)  # "Next phase"; the log says where it leads (`NextPhase.log_in`)
     if battle.ended:
         return found
@@ -175,7 +191,8 @@ def _heroics(battle: SbgBattle) -> list[Action]:
 
 
 def _hero_rolls(battle: SbgBattle, hero: rules.HeroModel) -> list[Action]:
-    """The hero's Will rolls (a cast of each of its spells, a resist), its Fate roll and Might on a roll."""
+    """The hero's Will rolls (a cast of each of its spells, a resist), its Fate roll, Might on a roll and its
+    Courage test (no point added until the caller says)."""
     assert hero.profile.hero is not None
     found: list[Action] = []
     for known in hero.profile.hero.spells:
@@ -193,6 +210,8 @@ def _hero_rolls(battle: SbgBattle, hero: rules.HeroModel) -> list[Action]:
     label = Phrase(N_("{unit}: {action}"), unit=hero.label, action=what)
     might = MightRequest(hero.key, kind, need, hero.state.might)
     found.append(_roll_action(battle, "might", label, might, hero.key))
+    label = Phrase(N_("{unit}: {action}"), unit=hero.label, action=term(N_("Courage test")))
+    found.append(_roll_action(battle, "courage", label, CourageRequest(hero.key), hero.key))
     return found
 
 
@@ -226,12 +245,13 @@ def odds(battle: SbgBattle, request: object) -> Odds:
     """The exact chance of a roll's success: a side taking priority (not a first-turn tie; `detail`: each
     side's chance), the roll-off (always decided; `detail`: each side's chance of going first), a cast or a
     resist (`will_chance`), restoring the Wounds (`fate_chance`, or `fate_chance_at_once` with that option), a
-    roll reaching its need with the Might given (`might_chance`). `RefusedError` for a roll-off not due."""
+    roll reaching its need with the Might given (`might_chance`), a Courage test passing with the Might and Will
+    given (`courage_chance`). `RefusedError` for a roll-off not due."""
     if isinstance(request, PriorityRoll):
         return _priority_odds(battle)
     if isinstance(request, HeroicRollOff):
-        rules.rolloff_check(battle)
-        firsts = [rules.rolloff_winner(battle, value) for value in range(1, 7)]
+        heroics.rolloff_check(battle)
+        firsts = [heroics.rolloff_winner(battle, value) for value in range(1, 7)]
         return Odds(Fraction(1), (Fraction(firsts.count(0), 6), Fraction(firsts.count(1), 6)))
     if isinstance(request, WillRequest):
         return Odds(rules.will_chance(request.need, request.dice, request.might))
@@ -244,7 +264,10 @@ def odds(battle: SbgBattle, request: object) -> Odds:
         return Odds(rules.fate_chance(wanted, request.dice, request.might))
     if isinstance(request, MightRequest):
         dice = rules.might_dice(request.roll_kind)
-        return Odds(rules.might_chance(request.need, dice, request.might))
+        return Odds(rules.might_chance(request.need, dice, request.might, lower=request.lower))
+    if isinstance(request, CourageRequest):
+        hero = rules.hero(battle, request.key)
+        return Odds(courage.courage_chance(hero.profile.courage, request.might + request.will))
     raise TypeError(f"the Strategy Battle Game has no roll {type(request).__name__}")
 
 
@@ -275,7 +298,11 @@ def roll(battle: SbgBattle, request: object, dice: Dice) -> Roll[SbgBattle, Any]
         f = request
         return roll_fate(battle, f.key, f.dice, f.lost, f.might, at_once=f.at_once, dice=dice)
     if isinstance(request, MightRequest):
-        return roll_might(battle, request.key, request.roll_kind, request.need, request.might, dice)
+        m = request
+        return roll_might(battle, m.key, m.roll_kind, m.need, m.might, dice, lower=m.lower)
+    if isinstance(request, CourageRequest):
+        c = request
+        return roll_courage(battle, c.key, c.might, c.will, will_first=c.will_first, dice=dice)
     raise TypeError(f"the Strategy Battle Game has no roll {type(request).__name__}")
 
 

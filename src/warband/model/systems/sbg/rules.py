@@ -81,11 +81,13 @@ def _names(labels: Sequence[str]) -> object:
 
 
 def validate(army: SbgArmy, catalogs: Catalogs) -> Report:
-    """Costs (profile cost × count); unknown profiles (AR-02); heroes in numbers, mixed sides, limit (AR-03)."""
+    """Costs (profile cost × count); unknown profiles (AR-02); heroes in numbers, named heroes held more than once
+    (SB-08), mixed sides, limit (AR-03)."""
     idx = index(catalogs)
     problems: list[Problem] = []
     costs: list[UnitCost] = []
     sides: dict[str, list[str]] = {"good": [], "evil": []}
+    problems.extend(_unique_problems(army, idx))
     for position, unit in enumerate(army.units):
         profile = idx.profiles.get(unit.profile)
         label = unit_label(unit, profile)
@@ -108,6 +110,29 @@ def validate(army: SbgArmy, catalogs: Catalogs) -> Report:
     if limit is not None and total > limit:
         problems.append(Problem.of("AR-03", "sbg.over_limit", None, total=total, limit=limit, over=total - limit))
     return Report("sbg", total, limit, tuple(costs), sort_problems(problems))
+
+
+def _unique_problems(army: SbgArmy, idx: Index) -> list[Problem]:
+    """SB-08: a named hero (`unique` in its catalog) held by two units, or by one with a count above 1: one
+    problem, on the unit that holds it once too often (the second, or the one in numbers)."""
+    held: dict[str, list[tuple[int, str, int]]] = {}
+    for position, unit in enumerate(army.units):
+        profile = idx.profiles.get(unit.profile)
+        if profile is not None and profile.unique:
+            held.setdefault(unit.profile, []).append((position, unit.id, unit.count))
+    problems: list[Problem] = []
+    for profile_id, units in held.items():
+        count = sum(n for _position, _id, n in units)
+        if count < 2:
+            continue
+        profile = idx.profiles[profile_id]
+        labels = [unit_label(army.units[position], profile) for position, _id, _n in units]
+        which = 1 if len(units) > 1 else 0
+        position, unit_id, _n = units[which]
+        ref = UnitRef(unit_id, position, labels[which])
+        hero = CatalogName(profile.name)
+        problems.append(Problem.of("SB-08", "sbg.unique", ref, hero=hero, count=count, units=_names(labels)))
+    return problems
 
 
 def totals(army: SbgArmy, catalogs: Catalogs) -> SbgTotals:

@@ -20,17 +20,18 @@ RULES: tuple[RuleText, ...] = (
         "SB-02",
         N_("Might"),
         N_(
-            "Each Might point moves a die the hero rolled for its own action by one, after the roll: duels, "
-            "rolls to hit and to wound, Courage, Jump, Climb and Thrown-rider tests, Will dice and Fate rolls."
+            "Might points raise or lower a die the hero rolled for its own action, by one each, after the roll: "
+            "duels, rolls to hit and to wound, Courage, Jump, Climb and Thrown-rider tests, Will dice and Fate "
+            "rolls. A die is never lowered below 1."
         ),
     ),
     rule(
         "SB-03",
         N_("Will"),
         N_(
-            "Each attempt to cast or to resist a spell costs 1 Will, and a hero with none can do neither; Will "
-            "may also help Courage tests. By default one D6 must reach the casting value, and resisting must "
-            "reach the caster's score."
+            "Each attempt to cast or to resist a spell costs 1 Will, and a hero with none can do neither. Will "
+            "points may also be added to the hero's Courage tests, like Might, alone or mixed with Might. By "
+            "default one D6 must reach the casting value, and resisting must reach the caster's score."
         ),
         N_("Will dice: one point and one die per attempt (default, 2002–2004), or several dice, highest counts."),
     ),
@@ -39,8 +40,9 @@ RULES: tuple[RuleText, ...] = (
         N_("Fate"),
         N_(
             "A hero losing a Wound may spend Fate points, one D6 each, and every 4+ restores a Wound; the point "
-            "is spent whatever the die. Wounds never exceed the starting value, and Fate cannot save a hero "
-            "removed for failing a Courage test."
+            "is spent whatever the die. Fate is rolled all at once, or one die at a time until the Wound is "
+            "restored, the Fate runs out or the player takes the wound: the program holds to the way chosen. "
+            "Wounds never exceed the starting value; Fate cannot save a hero removed for failing a Courage test."
         ),
         N_("Fate dice: one at a time (default), or several at once."),
         N_("Fate restores: only the Wounds lost in the same event (default), or any lost Wound."),
@@ -61,7 +63,8 @@ RULES: tuple[RuleText, ...] = (
         N_("Courage test"),
         N_(
             "From the 2002–04 rules, outside the seed: roll 2D6 and add the model's Courage; 10 or more passes. A "
-            "hero may add Might and Will points to its own test, +1 each, in any mix."
+            "hero may add Might and Will points to its own test, +1 each, in any mix the player chooses once "
+            "the dice are seen."
         ),
     ),
     rule(
@@ -77,8 +80,8 @@ RULES: tuple[RuleText, ...] = (
         "SB-08",
         N_("Named heroes are unique"),
         N_(
-            "A catalog marks a named hero unique: an army holding it twice, or with a count above 1, has a "
-            "problem (AR-03). Generic heroes may be bought more than once."
+            "A catalog marks a named hero unique (its profile's unique field): an army holding it twice, or "
+            "with a count above 1, has a problem (AR-03). Generic heroes may be bought more than once."
         ),
     ),
 )

@@ -1,15 +1,16 @@
 """Strategy Battle Game: catalog and army files — heroes with Might, Will, Fate and Wounds, spell-casting
-heroes with their casting values, warriors bought in numbers (RULES.md SB-01 … SB-05)."""
+heroes with their casting values, named heroes marked unique, warriors bought in numbers (RULES.md SB-01 …
+SB-08)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, Strict
+from pydantic import Field, SerializerFunctionWrapHandler, Strict, model_serializer
 
 from warband.model.army import Army, Unit
-from warband.model.catalog import CatalogFile, Entry, Frozen, Id, Reference, Text
+from warband.model.catalog import CatalogFile, Entry, Flag, Frozen, Id, Reference, Text
 from warband.model.messages import N_
 
 SYSTEM_ID = "sbg"
@@ -51,15 +52,32 @@ class Hero(Frozen):
     spells: tuple[HeroSpell, ...] = ()
 
 
+UNIQUE_HELP = (
+    "A named hero (Legolas, Gríma): an army may hold it only once (SB-08). Optional, false by default: a generic "
+    "hero (a Captain of Rohan) may be bought more than once."
+)
+
+
 class Profile(Entry):
-    """A hero (with `hero`) or a warrior profile (without: no Might, Will or Fate, one Wound)."""
+    """A hero (with `hero`) or a warrior profile (without: no Might, Will or Fate, one Wound). `unique` marks a
+    named hero, which an army may hold only once (SB-08); a catalog without the field keeps working (none is)."""
 
     alignment: Alignment
     faction: ShortText
     cost: Cost
     courage: Annotated[int, Strict(), Field(ge=0, le=9)]
     hero: Hero | None = None
+    unique: Flag = Field(default=False, description=UNIQUE_HELP)
     notes: Text | None = None
+
+    @model_serializer(mode="wrap")
+    def _unique_only_when_true(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """`unique` is written only when true: a profile that is not saves as an earlier version saved it (and
+        opens there)."""
+        data = handler(self)
+        if isinstance(data, dict) and not self.unique:
+            data.pop("unique", None)
+        return data
 
 
 class SbgCatalog(CatalogFile):
