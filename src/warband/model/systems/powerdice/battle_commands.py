@@ -133,6 +133,11 @@ class CastSpell(Frozen):
     def apply(self, state: PowerDiceBattle) -> PowerDiceBattle:
         return rules.cast(state, self.request(), TypedDice(self.rolled))[0]
 
+    def as_before(self, state: PowerDiceBattle) -> PowerDiceBattle:
+        """The casting as earlier versions carried it out, for a journal's casting the rules now refuse: a
+        helper out of play gave its dice (PD-05)."""
+        return rules.cast(state, self.request(), TypedDice(self.rolled), as_before=True)[0]
+
 
 class RemoveLasting(Frozen):
     kind: Literal["remove_lasting"] = "remove_lasting"

@@ -28,6 +28,7 @@ TEMPLATES: dict[str, str] = {
     "pd.helper_self": N_("{unit} cannot give dice to itself."),
     "pd.helper_side": N_("{helper} is not on {unit}'s side and cannot give it dice."),
     "pd.helper_marker": N_("{helper} holds no incantation marker and cannot give dice."),
+    "pd.helper_out": N_("{helper} is out of play and cannot give dice."),
     "pd.helper_trait": N_("{helper} shares no magic trait with {unit} and cannot help it."),
     "pd.helper_reserve": N_("{helper} has {reserve} power dice and cannot give {dice}."),
     "pd.helpers_near": N_("Confirm that the helpers are within 3 hexes of {unit}."),

@@ -28,10 +28,10 @@ RULES: tuple[RuleText, ...] = (
         N_("The magic steps of the turn"),
         N_(
             "A1 markers go face down (incantation, restoration or wait), A3 they are revealed, B3 incantations "
-            "are tried alternately after artillery and then restorations recover, C wait markers cast at any "
-            "moment, D4 lasting spells are turned or removed. Decisions: one casting per wait marker, an unused "
-            "one costs nothing; a 1-turn spell goes at the first D4, a 2-turn spell is turned then removed, a "
-            "long spell's counter rises each D4 until the player removes it."
+            "are tried in turn after artillery, then restorations recover, C wait markers cast at any moment, "
+            "D4 lasting spells are turned or removed. Decisions: one casting per wait marker, an unused one is "
+            "free; in B3 a side that passed or whose casters have all cast has no more turns; a 1-turn spell "
+            "goes at the first D4, a 2-turn one is turned, then removed, a long one's counter rises each D4."
         ),
         N_("Who casts first in B3: the side with the initiative (default), or the other side."),
     ),
@@ -40,7 +40,8 @@ RULES: tuple[RuleText, ...] = (
         N_("Restoration"),
         N_(
             "At the end of B3 a caster with a restoration marker gets one power die back, never above its "
-            "level, and the marker is removed."
+            "level, and the marker is removed. Decision: the seed says « des dés » in the turn's sequence and "
+            "« un dé » in the marker's rule; the marker's own rule is followed, one die."
         ),
     ),
     rule(
@@ -49,8 +50,9 @@ RULES: tuple[RuleText, ...] = (
         N_(
             "In B3 a caster may commit more than three dice, and friendly casters within 3 hexes holding an "
             "incantation marker and sharing a trait may give it dice, never more than its level + 1 in all; "
-            "given dice cannot be stored. Every marker that took part is removed after the casting, and an "
-            "incantation marker still held at the end of B3 costs one die."
+            "given dice cannot be stored. Decision (the seed does not say): only casters still in play give "
+            "dice. Every marker that took part is removed after the casting, and an incantation marker still "
+            "held at the end of B3 costs one die."
         ),
     ),
     rule(
