@@ -52,6 +52,20 @@ def type_rolls(tab, contact, control):
         tab.rolls_panel.control_spins[discipline].setValue(roll)
 
 
+def cast_typed(tab, contact, control, don=None):
+    """A casting with the table's rolls, in its two steps (PF-03): the contact rolls, then (unless every raw
+    energy is negative) the Don for control and the control rolls."""
+    type_rolls(tab, contact, {})
+    result = tab.cast(typed=True)
+    if tab.rolls_panel.stage == "control":
+        assert result is None  # the control step waits for its Don and its rolls
+        for discipline, value in (don or {}).items():
+            tab.rolls_panel.don_control_spins[discipline].setValue(value)
+        type_rolls(tab, {}, control)
+        result = tab.cast(typed=True)
+    return result
+
+
 def assert_odds_shown(tab, document):
     """Every row shows the model's exact chance; the harmless failure includes no energy (PF-03)."""
     odds = casting_odds(document.battle, tab.selected_key, tab.choice())
@@ -83,7 +97,8 @@ def test_the_characters_and_the_spells_they_know(resolver):
     combo.setCurrentIndex(2)
     assert tab.selected_key == PYROMANCER
     spells = [tab.choices.spell_combo.itemData(i) for i in range(tab.choices.spell_combo.count())]
-    assert spells == ["boule-de-feu", ERUPTION, "enflammer-objet", SHIELD]  # the pyromancer's, not the sleep spell
+    # the pyromancer's, not the sleep spell, and one in no Grimoire (PF-01)
+    assert spells == ["boule-de-feu", ERUPTION, "enflammer-objet", SHIELD, ""]
 
 
 def test_pf_01_combinations_without_the_skills_are_greyed_and_the_first_usable_chosen(resolver):
@@ -132,26 +147,41 @@ def test_pf_01_the_game_masters_modifiers_change_the_odds(resolver):
 def test_pf_02_pf_03_don_limits_within_the_characters_don(resolver):
     tab, document = resolver
     choose(tab, MERLIN, ERUPTION, 2)  # 120 Don
-    contact, control = tab.choices.don_contact_spins, tab.choices.don_control_spins
-    assert control["destruction"].maximum() == 10  # at most 10 Don on a control roll (PF-03)
+    contact = tab.choices.don_contact_spins
     assert contact["feu"].maximum() == 120  # no cap on contact but the Don (PF-02)
     contact["feu"].setValue(100)
     assert contact["terre"].maximum() == 20
     contact["terre"].setValue(15)
-    assert control["destruction"].maximum() == 5
-    control["destruction"].setValue(9)
-    assert control["destruction"].value() == 5
-    assert contact["feu"].maximum() == 100
+    assert contact["feu"].maximum() == 105
     assert tab.choice().don_contact == {"feu": 100, "terre": 15}
-    assert tab.choice().don_control == {"destruction": 5}
-    assert tab.odds_panel.shown_targets == {"s:feu": 110, "s:terre": 26, "d:destruction": 5}
-    assert "Don spent on the rolls: 120 of 120; 0 left" in tab.choices.don_label.text()
-    assert not tab.choices.don_warning.isHidden()  # nothing left for the level (PF-07)
+    assert tab.choice().don_control == {}  # chosen at the control step (PF-03)
+    assert tab.odds_panel.shown_targets == {"s:feu": 110, "s:terre": 26, "d:destruction": 3}
+    assert "Don spent on contact: 115 of 120; 5 left" in tab.choices.don_label.text()
+    assert not tab.choices.don_warning.isHidden()  # 5 left, the level takes 6 (PF-07)
     assert_odds_shown(tab, document)
     document.act(SetValue(key=MERLIN, field="don", value=50))  # the Don falls: the spending follows
-    assert (contact["feu"].value(), contact["terre"].value(), control["destruction"].value()) == (50, 0, 0)
+    assert (contact["feu"].value(), contact["terre"].value()) == (50, 0)
     assert tab.choice().don_contact == {"feu": 50}
     assert_odds_shown(tab, document)
+    contact["feu"].setValue(40)
+    control = tab.rolls_panel.don_control_spins
+    assert not control["destruction"].isEnabled()  # not before the contact rolls are known
+    type_rolls(tab, {"feu": 10, "terre": 10}, {})
+    assert tab.cast(typed=True) is None  # raw 40 and 1: the control step begins
+    assert tab.rolls_panel.stage == "control" and control["destruction"].isEnabled()
+    assert control["destruction"].maximum() == 10  # at most 10 Don on a control roll (PF-03)
+    control["destruction"].setValue(10)
+    assert tab.full_choice().don_control == {"destruction": 10}
+    assert tab.odds_panel.shown_targets["d:destruction"] == 3 + 5  # +1 per 2 Don
+    odds = casting_odds(document.battle, MERLIN, tab.full_choice(), {"feu": 10, "terre": 10})
+    assert tab.odds_panel.odds == odds  # the control step's, knowing the contact rolls
+    assert "The contact rolls are made" in tab.odds_panel.scene_label.text()
+    assert "Don on control: 10 of the 10 left after contact" in tab.rolls_panel.don_label.text()
+    assert not tab.choices.spell_combo.isEnabled()  # the combination is fixed
+    type_rolls(tab, {}, {"destruction": 2})  # margin 6
+    result = tab.cast(typed=True)
+    assert (result.outcome, dict(result.margins)) == ("cannot be cast", {"destruction": 6})  # Earth 1 − 5 < 0
+    assert document.battle.characters[MERLIN].don == 0  # 40 on contact and 10 on the control roll made
 
 
 def test_the_options_and_the_scene_go_into_the_targets(resolver):
@@ -195,13 +225,13 @@ def test_pf_06_typed_rolls_give_the_seeds_eruption(resolver, key):
     choose(tab, key, ERUPTION, 2)
     don = document.battle.characters[key].don
     targets = tab.odds_panel.shown_targets
-    type_rolls(
+    type_rolls(tab, {"feu": targets["s:feu"] - 8, "terre": targets["s:terre"] - 6}, {})
+    assert not tab.choices.isEnabled() or not tab.choices.spell_combo.isEnabled()  # the combination is fixed
+    result = cast_typed(
         tab,
         {"feu": targets["s:feu"] - 8, "terre": targets["s:terre"] - 6},
         {"destruction": targets["d:destruction"] - 3},
     )
-    assert not tab.choices.isEnabled() or not tab.choices.spell_combo.isEnabled()  # the combination is fixed
-    result = tab.cast(typed=True)
     assert (dict(result.raw), dict(result.net), dict(result.margins)) == (
         {"feu": 8, "terre": 6},
         {"feu": 2, "terre": 1},
@@ -223,8 +253,7 @@ def test_pf_06_typed_rolls_give_the_seeds_eruption(resolver, key):
 def test_pf_05_a_backlash_costs_don_then_vitality(resolver):
     tab, document = resolver
     choose(tab, MERLIN, ERUPTION, 2)  # contact 10 and 11, control 3
-    type_rolls(tab, {"feu": 2, "terre": 5}, {"destruction": 10})  # raw 8 and 6, margin −7
-    result = tab.cast(typed=True)
+    result = cast_typed(tab, {"feu": 2, "terre": 5}, {"destruction": 10})  # raw 8 and 6, margin −7
     assert result.outcome == "backlash"
     assert (result.backlash.energy, result.backlash.don_lost, result.backlash.vitality_lost) == (14, 120, 4)
     state = document.battle.characters[MERLIN]
@@ -245,39 +274,54 @@ def test_pf_05_the_rules_options_one_backlash_and_one_vitality_a_point(resolver)
     tab.choices.factor_combo.setCurrentIndex(1)
     tab.choices.backlash_combo.setCurrentIndex(1)
     assert_odds_shown(tab, document)
-    type_rolls(tab, {"lumiere": 0}, {"enchantement": 10, "protection": 10})  # raw 9; both failed by 3+
-    result = tab.cast(typed=True)
+    result = cast_typed(tab, {"lumiere": 0}, {"enchantement": 10, "protection": 10})  # raw 9; both failed by 3+
     assert (result.backlash.energy, result.backlash.don_lost) == (9, 90)  # once, not twice
 
 
 def test_roll_with_the_programs_dice_shows_the_rolls_it_made(resolver):
     tab, document = resolver
     choose(tab, PYROMANCER, ERUPTION, 2)
-    tab.rolls_panel.roll_button.click()
+    targets = dict(tab.odds_panel.shown_targets)
+    lines = len(document.run.log)
+    tab.rolls_panel.roll_button.click()  # the contact rolls, thrown
+    assert tab.rolls_panel.stage == "control" and len(document.run.log) == lines  # nothing applied yet
+    assert not tab.rolls_panel.clear_button.isEnabled()  # thrown: the casting goes on (PF-01)
+    assert tab.rolls_panel.roll_button.text() == "Roll control"
+    contact, _control = tab.rolls_panel.rolls()
+    raw = {s: targets[f"s:{s}"] - r for s, r in contact.items()}
+    assert [tab.rolls_panel.raw_labels[s].text() for s in contact] == [f"raw {raw[s]}" for s in contact]
+    tab.rolls_panel.roll_button.click()  # the control rolls
     result = tab.result_panel.result
     assert result is not None
     entry = document.run.log[-1]
     assert entry.source == "rolled"
-    contact, _control = tab.rolls_panel.rolls()
-    targets = tab.odds_panel.shown_targets
-    assert {s: targets[f"s:{s}"] - r for s, r in contact.items()} == dict(result.raw)
+    assert dict(result.raw) == raw
     assert list(entry.dice)[:2] == [contact["feu"], contact["terre"]]
-    assert not tab.rolls_panel.is_started
+    assert not tab.rolls_panel.is_started and tab.rolls_panel.stage == "contact"
 
 
 def test_the_table_dice_fill_the_rolls_and_start_over_frees_the_choices(resolver):
     tab, _document = resolver
     choose(tab, PYROMANCER, ERUPTION, 2)
-    tab.rolls_panel.dice_entry.edit.setText("1 2 0 3 5 4")
+    tab.rolls_panel.dice_entry.edit.setText("1 2 0 3")
     tab.rolls_panel.dice_entry.apply()
-    assert tab.rolls_panel.rolls() == ({"feu": 3, "terre": 3}, {"destruction": 9})
+    assert tab.rolls_panel.rolls()[0] == {"feu": 3, "terre": 3}
     assert not tab.choices.spell_combo.isEnabled()
     assert not tab.choices.locked_note.isHidden()
     tab.rolls_panel.clear_button.click()
     assert tab.choices.spell_combo.isEnabled()
     tab.rolls_panel.dice_entry.edit.setText("1 2")
-    assert tab.rolls_panel.dice_entry.apply() is None  # six dice for three rolls
+    assert tab.rolls_panel.dice_entry.apply() is None  # four dice for two contact rolls
     assert tab.rolls_panel.dice_entry.error_text()
+    tab.rolls_panel.dice_entry.edit.setText("1 2 0 3")
+    tab.rolls_panel.dice_entry.apply()
+    tab.rolls_panel.cast_button.click()  # the contact rolls typed: the control step
+    assert tab.rolls_panel.stage == "control" and tab.rolls_panel.clear_button.isEnabled()
+    tab.rolls_panel.dice_entry.edit.setText("5 4")
+    tab.rolls_panel.dice_entry.apply()
+    assert tab.rolls_panel.rolls()[1] == {"destruction": 9}
+    tab.rolls_panel.clear_button.click()  # typed: the table may start over
+    assert tab.rolls_panel.stage == "contact" and tab.choices.spell_combo.isEnabled()
 
 
 # --- the effects (PF-08) --------------------------------------------------------------------------------------
@@ -286,8 +330,9 @@ def sleep_for_fifteen(tab, margin):
     choose(tab, MERLIN, SLEEP, 0)
     raw = 15 - margin + 4
     tab.choices.don_contact_spins["psyche"].setValue(raw - 12)
-    type_rolls(tab, {"psyche": 0}, {"enchantement": tab.odds_panel.shown_targets["d:enchantement"] - margin})
-    result = tab.cast(typed=True)
+    result = cast_typed(
+        tab, {"psyche": 0}, {"enchantement": tab.odds_panel.shown_targets["d:enchantement"] - margin}
+    )
     assert (result.power, result.margins["enchantement"]) == (15, margin)
     return tab.result_panel.allocation
 

@@ -224,7 +224,11 @@ def test_pf_04_spells_cast_at_once_and_the_penalty_on_every_roll(qtbot, tab, doc
     ]
     assert document.run.log[-1].text == "Merlin stops casting Volcanic eruption"
     assert tab.message_label.text() == ""
-    assert cell(tab, MERLIN, C.AT_ONCE) == "5 spells at once: −7 on every roll"
+    # PF-04: the six begun together keep their penalty until the last of them ends
+    assert cell(tab, MERLIN, C.AT_ONCE) == "6 spells at once: −9 on every roll"
+    assert "6 spells were cast at once: their penalty stays until the last of them ends." in (
+        panel.penalty_label.text()
+    )
     document.undo()
     assert panel.model.rowCount() == 6
 
@@ -293,7 +297,7 @@ def test_pf_09_distraction_failed_loses_the_chosen_spell_harmlessly(qtbot, tab, 
     )
     assert entry.success is False
     assert not panel.pending and not panel.lose_button.isEnabled()
-    assert cell(tab, PYROMANCER, C.AT_ONCE) == "2 spells at once: −1 on every roll"
+    assert cell(tab, PYROMANCER, C.AT_ONCE) == "3 spells at once: −3 on every roll"  # PF-04: still three at once
     document.undo()
     assert len(document.battle.characters[PYROMANCER].casting) == 3
 

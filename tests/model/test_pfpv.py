@@ -88,10 +88,11 @@ def test_pf_03_control_bonuses_and_the_don_cap():
     ]
 
 
-def test_pf_03_no_control_roll_when_no_raw_energy_is_positive():
-    result = resolve(eruption(), {"fire": 10, "earth": 10}, {}, DEFAULT)  # raw 0 and 0: nothing brought
+def test_pf_03_no_control_roll_only_when_every_raw_energy_is_negative():
+    """The seed's Merlin: raw Fire −1 and Earth −2, no control roll; −1 and +5, the control roll is made."""
+    result = resolve(eruption(), {"fire": 11, "earth": 12}, {}, DEFAULT)  # nothing brought
     assert (result.outcome, result.margins, result.vitality_after) == ("no energy", {}, 20)
-    mixed = resolve(eruption(), {"fire": 10, "earth": 5}, {"destruction": 9}, DEFAULT)  # one positive: roll
+    mixed = resolve(eruption(), {"fire": 11, "earth": 5}, {"destruction": 9}, DEFAULT)  # one positive: roll
     assert mixed.margins == {"destruction": -2}
 
 

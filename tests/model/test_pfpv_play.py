@@ -254,8 +254,8 @@ def test_pf_summary_tells_the_spells_cast_the_time_and_what_each_character_has_l
     shield = _cast(run, MERLIN, SHIELD).request
     assert api.take(run, shield, api.TypedDice((2, 1, 1, 1)))  # a success: 3 Don paid
     apprentice = _cast(run, APPRENTICE, SHIELD).request
-    api.take(run, apprentice, api.TypedDice((5, 5, 0, 0)))  # no energy: nothing changed, a note with its dice
-    assert run.log[-1].step == 0 and run.log[-1].dice == (10, 0)
+    api.take(run, apprentice, api.TypedDice((5, 5)))  # no energy, no control roll: a note with its dice
+    assert run.log[-1].step == 0 and run.log[-1].dice == (10,)
     assert api.take(run, _one(run, "distraction", PYROMANCER), api.TypedDice((0, 0)))  # not a casting
     assert api.take(run, _cast(run, PYROMANCER, FIREBALL).request, api.TypedDice((0, 0, 0, 0)))
     run.undo()  # undone: not counted

@@ -79,11 +79,18 @@ class OddsPanel(QGroupBox):
         return Fraction(label) if label else None
 
     def show_odds(
-        self, names: text.Names, setup: casting.Setup, odds: casting.Odds, problems: list[str] | None = None
+        self,
+        names: text.Names,
+        setup: casting.Setup,
+        odds: casting.Odds,
+        problems: list[str] | None = None,
+        note: str = "",
     ) -> None:
+        """`note`: what the odds are of, when not the whole casting's (its control step, PF-03)."""
         self._odds = odds
         self._show_targets(names, setup)
-        self.scene_label.setText(text.scene_modifiers_text(setup))
+        scene = text.scene_modifiers_text(setup)
+        self.scene_label.setText(f"{scene}\n{note}" if note else scene)
         say(self.problem_label, "\n".join(spoken_text(problem) for problem in problems or []))
         chances = dict(odds.outcomes)
         chances["harmless failure"] = chances.get("harmless failure", Fraction(0)) + chances.get("no energy", 0)

@@ -11,6 +11,7 @@ from warband.gui.systems.pfpv import resolver_text as text
 from warband.gui.systems.pfpv.resolver_allocation import AllocationPanel
 from warband.gui.widgets.resolver_parts import big_label, colour_outcome, note_label, plain_label, say
 from warband.model.messages import _
+from warband.model.names import display_name
 from warband.model.systems.pfpv import casting
 from warband.model.systems.pfpv.schema import Spell
 
@@ -54,7 +55,7 @@ class ResultPanel(QGroupBox):
         """The casting as resolved: `setup` as it was before the dice, `before` the caster's Don and Vitality."""
         self._result = result
         title = _("{spell} — {outcome}").format(
-            spell=names.spells.get(spell.id, spell.id), outcome=text.headline(result)
+            spell=names.spells.get(spell.id, display_name(spell.name)), outcome=text.headline(result)
         )
         self.headline.setText(title)
         colour_outcome(

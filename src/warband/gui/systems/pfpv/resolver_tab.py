@@ -18,14 +18,25 @@ from warband.gui.systems.pfpv.resolver_choices import ChoicesPanel
 from warband.gui.systems.pfpv.resolver_odds import OddsPanel
 from warband.gui.systems.pfpv.resolver_result import ResultPanel
 from warband.gui.systems.pfpv.resolver_rolls import RollsPanel
-from warband.gui.systems.pfpv.rolls import casting_odds, typed_casting
+from warband.gui.systems.pfpv.rolls import casting_odds, control_casting
 from warband.gui.widgets.refresh_when_shown import RefreshWhenShown
 from warband.gui.widgets.resolver_parts import message_label, plain_label, say
+from warband.model.army import Problem
 from warband.model.messages import _
+from warband.model.session import RefusedError
 from warband.model.systems.pfpv import casting
 from warband.model.systems.pfpv.play import CastingRequest
 from warband.model.systems.pfpv.rules import can_attempt
-from warband.model.systems.pfpv.scene import CastingSetup, PfpvScene, build_setup, profile_of
+from warband.model.systems.pfpv.scene import (
+    CastingSetup,
+    ContactStep,
+    PfpvScene,
+    build_setup,
+    combination_of,
+    contact_step,
+    profile_of,
+    spell_of,
+)
 
 
 def resolver_part(scene: PfpvScene) -> tuple[object, ...]:
@@ -47,6 +58,7 @@ class PfpvResolverTab(RefreshWhenShown):
         self._key: str | None = None
         self._acting = False
         self._step: int | None = None  # the log step of the casting shown, to say when it is undone
+        self._step_made: ContactStep | None = None  # the contact rolls made, at the control step (PF-03)
 
         self.character_combo = QComboBox(self)
         self.character_combo.setObjectName("pfpvCharacterCombo")
@@ -89,6 +101,7 @@ class PfpvResolverTab(RefreshWhenShown):
         self.rolls_panel.started.connect(self._on_rolls_panel_started)
         self.rolls_panel.roll_requested.connect(self._on_rolls_panel_roll_requested)
         self.rolls_panel.cast_requested.connect(self._on_rolls_panel_cast_requested)
+        self.rolls_panel.don_changed.connect(self._update_odds)
         document.changed.connect(self._on_document_changed)
         document.log_changed.connect(self._on_document_log_changed)
         document.refused.connect(self._on_document_refused)
@@ -105,6 +118,7 @@ class PfpvResolverTab(RefreshWhenShown):
             return
         self._key = key
         self._step = None
+        self._step_made = None  # a casting begun with another character is given up
         self.result_panel.clear()
         self.rolls_panel.finish()
         self._refresh()
@@ -113,37 +127,73 @@ class PfpvResolverTab(RefreshWhenShown):
         return self.choices.choice()
 
     def cast(self, typed: bool) -> casting.Result | None:
-        """Cast as chosen, with the rolls typed or the program's dice; the document applies and logs it."""
+        """The step in progress, with the rolls typed or the program's dice: the contact rolls (PF-02), then the
+        control step (PF-03) with the Don chosen for it; the document applies and logs the casting once its rolls
+        are all made — at once when every raw energy is negative (no control roll). The casting's result, or
+        None while it waits for its control step (or was refused, told)."""
+        if self.rolls_panel.stage == "contact":
+            return self._contact(typed)
+        return self._control(typed)
+
+    def full_choice(self) -> CastingSetup | None:
+        """The choices with the Don chosen for control at the control step (PF-03)."""
+        choice = self.choices.choice()
+        if choice is None:
+            return None
+        return choice.model_copy(update={"don_control": self.rolls_panel.don_control()})
+
+    def _contact(self, typed: bool) -> casting.Result | None:
         choice = self.choices.choice()
         if self._key is None or choice is None:
+            return None
+        battle = self._document.battle
+        say(self.message_label, "")
+        try:
+            if typed:
+                step = contact_step(battle, self._key, choice, self.rolls_panel.rolls()[0])
+            else:  # the program's dice, recorded with the casting the journal then keeps
+                step = contact_step(battle, self._key, choice, dice=self._document.run.dice)
+        except RefusedError as exc:
+            reason = exc.reason
+            say(
+                self.message_label,
+                f"{reason.rule}: {reason.sentence}" if isinstance(reason, Problem) else str(reason),
+            )
+            return None
+        self._step_made = step
+        if not step.control:  # every raw energy negative: nothing to control, the casting is over (PF-03)
+            return self._control(typed)
+        self.rolls_panel.set_rolls(step.rolls, {})
+        don_left = battle.characters[self._key].don - sum(choice.don_contact.values())
+        self.rolls_panel.enter_control(step.raw, don_left, thrown=step.source == "rolled")
+        self._update_odds()
+        return None
+
+    def _control(self, typed: bool) -> casting.Result | None:
+        choice, step = self.full_choice(), self._step_made
+        if self._key is None or choice is None or step is None:
             return None
         battle = self._document.battle
         setup = build_setup(battle, self._key, choice)
         before = (battle.characters[self._key].don, battle.characters[self._key].vitality)
         request = CastingRequest(self._key, choice)
-        contact, control = self.rolls_panel.rolls() if typed else (None, None)
+        control = self.rolls_panel.rolls()[1] if typed and step.control else None
         say(self.message_label, "")
-        result: casting.Result | None
         self._acting = True
         try:
-            if contact is not None:
-                result = typed_casting(self._document, request, contact, control)
-            else:  # the model's roll, with the program's dice
-                made = self._document.roll(request)
-                result = made.outcome if made is not None else None
+            result = control_casting(self._document, request, step, control)
         finally:
             self._acting = False
         if result is None:
             return None
-        if contact is None:  # the program's dice: show the rolls they made
-            contact = {s: setup.contact_target(s) - raw for s, raw in result.raw.items()}
-            control = {d: setup.control_target(d) - m for d, m in result.margins.items()}
-            self.rolls_panel.set_rolls(contact, control)
+        contact = dict(step.rolls)
+        control = {d: setup.control_target(d) - m for d, m in result.margins.items()}
+        self.rolls_panel.set_rolls(contact, control)
         log = self._document.run.log
         self._step = log[-1].step if log else None
-        spell = battle.entries.spells[choice.spell]
-        rolls = (contact, control or {})
-        self.result_panel.show_result(text.Names.of(battle), spell, setup, result, rolls, before)
+        spell = spell_of(battle, choice, self._key)
+        self.result_panel.show_result(text.Names.of(battle), spell, setup, result, (contact, control), before)
+        self._step_made = None
         self.rolls_panel.finish()
         return result
 
@@ -167,7 +217,7 @@ class PfpvResolverTab(RefreshWhenShown):
         self.result_panel.mark_undone(entry is not None and entry.undone)
 
     def _update_odds(self) -> None:
-        choice = self.choices.choice()
+        choice = self.full_choice()
         if self._key is None or choice is None:
             self.odds_panel.clear()
             self.rolls_panel.show_setup(None, None)
@@ -175,12 +225,28 @@ class PfpvResolverTab(RefreshWhenShown):
             return
         scene = self._document.battle
         names = text.Names.of(scene)
-        setup = build_setup(scene, self._key, choice)
+        problems: list[str] = []
+        try:
+            setup = build_setup(scene, self._key, choice)
+            combination = combination_of(scene, choice, spell_of(scene, choice, self._key))
+        except RefusedError as exc:  # a combination the rules refuse (PF-01, PF-04)
+            reason = exc.reason
+            self.odds_panel.clear()
+            say(
+                self.message_label,
+                f"{reason.rule}: {reason.sentence}" if isinstance(reason, Problem) else str(reason),
+            )
+            self.rolls_panel.set_ready(False)
+            return
         problems = casting.setup_problems(setup)
-        combination = scene.entries.spells[choice.spell].combinations[choice.combination]
         if not can_attempt(profile_of(scene, self._key), combination):
             problems.append(_("PF-01: the character has no skill in one of these sources or disciplines."))
-        self.odds_panel.show_odds(names, setup, casting_odds(scene, self._key, choice), problems)
+        step = self._step_made
+        contact = step.rolls if step is not None and self.rolls_panel.stage == "control" else None
+        note = (
+            _("The contact rolls are made: the odds of the control step, with its Don (PF-03).") if contact else ""
+        )
+        self.odds_panel.show_odds(names, setup, casting_odds(scene, self._key, choice, contact), problems, note)
         self.rolls_panel.show_setup(names, setup)
         self.rolls_panel.set_ready(not problems)
 

@@ -189,7 +189,7 @@ def steps(
         for s in result.raw
     ]
     if not result.margins:
-        lines.append(_("No raw energy above 0: no control roll (PF-03)."))
+        lines.append(_("Every raw energy is negative: no control roll (PF-03)."))
     for d, margin in result.margins.items():
         lines.append(
             _("Control {discipline}: rolled {roll}, target {target} → margin {margin}").format(
@@ -220,7 +220,7 @@ def steps(
             )
         )
     don, vitality = before
-    spent = setup.don_spent
+    spent = sum(setup.don_contact.values()) + (sum(setup.don_control.values()) if result.margins else 0)
     lines.append(
         _("Don {before} → {after} ({spent} spent on the rolls); Vitality {v_before} → {v_after}").format(
             before=don, after=result.don_after, spent=spent, v_before=vitality, v_after=result.vitality_after

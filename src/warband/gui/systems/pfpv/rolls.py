@@ -14,6 +14,7 @@ from warband.model.systems.pfpv import casting
 from warband.model.systems.pfpv.play import CastingRequest, DistractionRequest
 from warband.model.systems.pfpv.scene import (
     CastingSetup,
+    ContactStep,
     Distraction,
     PfpvScene,
     build_setup,
@@ -23,10 +24,13 @@ from warband.model.systems.pfpv.scene import (
 )
 
 
-def casting_odds(scene: PfpvScene, key: str, choice: CastingSetup) -> casting.Odds:
-    """The exact chances of every outcome of a casting before its rolls (the resolver shows them). Raises
-    `RefusedError` for a spell that cannot be set up (AR-02, PF-01), as `build_setup` does."""
-    return casting.odds(build_setup(scene, key, choice), options_of(choice))
+def casting_odds(
+    scene: PfpvScene, key: str, choice: CastingSetup, contact: Mapping[str, int] | None = None
+) -> casting.Odds:
+    """The exact chances of every outcome of a casting before its rolls, or at its control step once the contact
+    rolls (`contact`) are known (the resolver shows them). Raises `RefusedError` for a spell that cannot be set
+    up (AR-02, PF-01), as `build_setup` does."""
+    return casting.odds(build_setup(scene, key, choice), options_of(choice), contact)
 
 
 def typed_casting(
@@ -38,13 +42,30 @@ def typed_casting(
     """Cast with the rolls typed from the table (each 0 … 10, by source and by discipline): applied and logged.
     The rule runs once (`roll_casting`), and the journal keeps the command with its rolls. None when refused
     (told through `refused`): the setup (PF-04), a spell the catalogs no longer know (AR-02), a roll missing."""
-    try:
-        return document.rolled(
-            lambda: roll_casting(document.battle, request.key, request.choice, contact, control)
+    return document.rolled(lambda: roll_casting(document.battle, request.key, request.choice, contact, control))
+
+
+def control_casting(
+    document: BattleDocument[PfpvScene],
+    request: CastingRequest,
+    step: ContactStep,
+    control: Mapping[str, int] | None = None,
+) -> casting.Result | None:
+    """The control step of a casting whose contact rolls are made (`step`, PF-03): the control rolls typed
+    (`control`), thrown with the program's dice, or none when every raw energy is negative; applied and logged
+    as one casting with all its rolls. None when refused (told)."""
+    dice = None if control is not None or not step.control else document.run.dice
+    return document.rolled(
+        lambda: roll_casting(
+            document.battle,
+            request.key,
+            request.choice,
+            step.rolls,
+            control if control is not None or step.control else {},
+            dice=dice,
+            contact_source=step.source,
         )
-    except KeyError as exc:
-        document.refused.emit(f"a roll is missing: {exc}")
-        return None
+    )
 
 
 def typed_distraction(

@@ -65,10 +65,11 @@ def casting_part(scene: PfpvScene, key: str | None) -> tuple[object, ...]:
 
 
 def panel_part(scene: PfpvScene, key: str | None) -> tuple[object, ...]:
-    """What the panel reads besides the table: the character's spells being cast and fatigue (the penalty), and
-    its label (the party, its profile); not its Don or Vitality."""
+    """What the panel reads besides the table: the character's spells being cast, their group and fatigue (the
+    penalty), and its label (the party, its profile); not its Don or Vitality."""
     state = scene.characters.get(key) if key is not None else None
-    return (state.casting, state.fatigue) if state is not None else None, scene.party, scene.entries.profiles
+    mine = (state.casting, state.at_once, state.fatigue) if state is not None else None
+    return mine, scene.party, scene.entries.profiles
 
 
 class CastingTableModel(TitledTableModel[CastingRow]):
@@ -204,7 +205,8 @@ class CastingPanel(QWidget):
         if key is None:
             return False
         scene = self._document.battle
-        count = len(scene.characters[key].casting) + 1
+        state = scene.characters[key]
+        count = max(state.group, len(state.casting) + 1)  # PF-04: it joins the group being cast
         text = Phrase(
             N_("{character} starts casting {spell} ({time}): {at_once}"),
             character=label_of(scene, key),
@@ -270,7 +272,7 @@ class CastingPanel(QWidget):
                 _("{character} is casting nothing.").format(character=spoken_text(label_of(scene, key)))
             )
         else:
-            count = len(state.casting)
+            count = state.group  # PF-04: the group keeps its size until the last of its spells ends
             parts = []
             if count > 1:
                 at_once = signed(roll_penalty(count, 0))
@@ -283,6 +285,10 @@ class CastingPanel(QWidget):
                 text = _("{parts}: {penalty} on every contact and control roll of each spell (PF-04).").format(
                     parts=", ".join(parts), penalty=signed(roll_penalty(count, state.fatigue))
                 )
-            if count > 1:
+            if count > len(state.casting):
+                text += " " + _(
+                    "{count} spells were cast at once: their penalty stays until the last of them ends."
+                ).format(count=count)
+            if len(state.casting) > 1:
                 text += " " + _("The shortest casting finishes first.")
             self.penalty_label.setText(text)

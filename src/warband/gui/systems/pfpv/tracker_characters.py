@@ -51,10 +51,12 @@ class CharacterRow:
     ma: int
     spells: tuple[str, ...]
     """The names of the spells being cast, in the order they began."""
+    at_once: int = 0
+    """PF-04: the spells of the group being cast, which keeps its size until the last of them ends."""
 
     @property
     def penalty(self) -> int:
-        return roll_penalty(len(self.spells), self.fatigue)
+        return roll_penalty(self.at_once, self.fatigue)
 
 
 def character_rows(scene: PfpvScene) -> list[CharacterRow]:
@@ -75,6 +77,7 @@ def character_rows(scene: PfpvScene) -> list[CharacterRow]:
                 fatigue=state.fatigue,
                 ma=profile.ma,
                 spells=tuple(spell_name(scene, c.spell) for c in state.casting),
+                at_once=state.group,
             )
         )
     return rows
@@ -149,7 +152,7 @@ class CharactersTableModel(TitledTableModel[CharacterRow]):
         if role == Qt.ItemDataRole.ForegroundRole:
             if column == self.VITALITY and row.vitality <= 0:
                 return QBrush(QColor(FAILURE_COLOUR))
-            if (column == self.AT_ONCE and len(row.spells) > 1) or (column == self.FATIGUE and row.fatigue):
+            if (column == self.AT_ONCE and row.at_once > 1) or (column == self.FATIGUE and row.fatigue):
                 return QBrush(QColor(PENALTY_COLOUR))
             return None
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (*self.FIELDS, self.MA):
@@ -169,7 +172,7 @@ class CharactersTableModel(TitledTableModel[CharacterRow]):
             return str(row.ma)
         if column == self.CASTING:
             return ", ".join(row.spells)
-        return at_once_text(len(row.spells))
+        return at_once_text(row.at_once)
 
     def _tooltip(self, row: CharacterRow, column: int) -> str | None:
         if column == self.CHARACTER:

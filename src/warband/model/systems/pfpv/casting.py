@@ -1,9 +1,10 @@
 """Casting a spell, step by step (PF-01 … PF-09), and the exact odds of every outcome before the dice roll.
 
 A roll "under X" is 2d5 (two d6 numbered 0–5, total 0–10); its margin is X − roll, 0 being a success. Contact:
-one roll per source, raw energy = its margin (PF-02). Control: one roll per discipline (PF-03), made only when
-some raw energy is positive. Then failure and backlash (PF-05), or net energies and power (PF-06), the Don
-paid for the level (PF-07), and the spread of the power levels over the effects (PF-08).
+one roll per source, raw energy = its margin (PF-02). Control: one roll per discipline (PF-03), made unless every
+raw energy is negative (0 is not), with the Don chosen for it once the contact rolls are known, and spent only
+then. Then failure and backlash (PF-05), or net energies and power (PF-06), the Don paid for the level (PF-07),
+and the spread of the power levels over the effects (PF-08).
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ class Setup:
     don_contact: Mapping[str, int] = field(default_factory=dict)
     """Don spent on each contact roll: +1 a point, no cap (PF-02)."""
     don_control: Mapping[str, int] = field(default_factory=dict)
-    """Don spent on each control roll: +1 per 2, at most 10 (PF-03)."""
+    """Don spent on each control roll: +1 per 2, at most 10 (PF-03); spent only when the control rolls are made."""
     links: Mapping[str, int] = field(default_factory=dict)
     """+1/+2 near a minor/major link to the source, −1/−2 near one to the opposed source (PF-02)."""
     specialisation: Mapping[str, int] = field(default_factory=dict)
@@ -71,6 +72,7 @@ class Setup:
 
     @property
     def don_spent(self) -> int:
+        """The most Don the rolls may take: on contact, and on control if it is made."""
         return sum(self.don_contact.values()) + sum(self.don_control.values())
 
     def contact_target(self, source: str) -> int:
@@ -147,19 +149,32 @@ class Result:
     """The Don for the level could not be paid (PF-07): a failed control roll with margin −3."""
 
 
+def raw_energies(setup: Setup, contact_rolls: Mapping[str, int]) -> dict[str, int]:
+    """PF-02: each source's raw energy, the margin of its contact roll."""
+    return {s: setup.contact_target(s) - contact_rolls[s] for s in setup.source_skills}
+
+
+def control_made(raw: Mapping[str, int]) -> bool:
+    """PF-03: the control rolls are made unless every raw energy is negative (« mais pas si elles le sont
+    toutes »); a raw energy of 0 is not negative."""
+    return any(r >= 0 for r in raw.values())
+
+
 def resolve(
     setup: Setup, contact_rolls: Mapping[str, int], control_rolls: Mapping[str, int], options: CastingOptions
 ) -> Result:
-    """The casting for given rolls (each 0 … 10): the outcome and its effect on the caster's Don and Vitality."""
-    don = setup.don - setup.don_spent
-    raw = {s: setup.contact_target(s) - contact_rolls[s] for s in setup.source_skills}
+    """The casting for given rolls (each 0 … 10): the outcome and its effect on the caster's Don and Vitality.
+    The Don on control is spent only when the control rolls are made (PF-03)."""
+    don = setup.don - sum(setup.don_contact.values())
+    raw = raw_energies(setup, contact_rolls)
     energy = sum(r for r in raw.values() if r > 0)
-    if energy == 0:  # nothing brought: no control roll, no risk (PF-03)
+    if not control_made(raw):  # nothing brought: no control roll, no risk (PF-03)
         return Result("no energy", raw, {}, {}, 0, don, setup.vitality, None, False)
+    don -= sum(setup.don_control.values())
     margins = {d: setup.control_target(d) - control_rolls[d] for d in setup.discipline_skills}
     if any(m < 0 for m in margins.values()):
         bad = sum(1 for m in margins.values() if m <= -3)
-        if bad == 0:
+        if bad == 0 or energy == 0:  # no energy to disperse into the caster's body: harmless (PF-05)
             return Result("harmless failure", raw, margins, {}, 0, don, setup.vitality, None, False)
         hits = bad if options.backlash_per_roll else 1
         hurt = backlash(energy * hits, don, options.vitality_factor)
@@ -178,6 +193,17 @@ def resolve(
     return Result("success", raw, margins, net, power, don - setup.level, setup.vitality, None, False)
 
 
+def resolve_as_before(
+    setup: Setup, contact_rolls: Mapping[str, int], control_rolls: Mapping[str, int], options: CastingOptions
+) -> Result:
+    """The casting as versions before issue 16 resolved it, to replay a journal's casting the rules now refuse:
+    no control roll unless some raw energy was positive, and every Don pledged spent, control roll or not."""
+    raw = raw_energies(setup, contact_rolls)
+    if any(r > 0 for r in raw.values()):
+        return resolve(setup, contact_rolls, control_rolls, options)  # then the same as now
+    return Result("no energy", raw, {}, {}, 0, setup.don - setup.don_spent, setup.vitality, None, False)
+
+
 @dataclass(frozen=True)
 class Odds:
     """The exact chance of each outcome, the expected cost of a backlash, and the power levels of a success."""
@@ -188,20 +214,23 @@ class Odds:
     expected_vitality_lost: Fraction
 
 
-def odds(setup: Setup, options: CastingOptions) -> Odds:
+def odds(setup: Setup, options: CastingOptions, contact_rolls: Mapping[str, int] | None = None) -> Odds:
     """Dynamic programming over the 2d5 rolls: sources fold into (energy, sum of net energies or None when one
-    is negative), disciplines into (rolls failed by 3+, any failed, sum of margins); then the two combine."""
-    sources: dict[tuple[int, int | None], int] = {(0, 0): 1}
+    is negative, whether a raw energy is 0 or more), disciplines into (rolls failed by 3+, any failed, sum of
+    margins); then the two combine. `contact_rolls`: the contact rolls already made (PF-03: the control step
+    chooses its Don knowing them), whose odds are then those of the control rolls alone."""
+    sources: dict[tuple[int, int | None, bool], int] = {(0, 0, False): 1}
     for source in setup.source_skills:
         target = setup.contact_target(source)
         modifier = setup.source_modifiers[source]
-        folded: dict[tuple[int, int | None], int] = defaultdict(int)
-        for (energy, net_sum), ways in sources.items():
-            for roll, count in ROLL.items():
+        rolls = {contact_rolls[source]: 1} if contact_rolls is not None else ROLL
+        folded: dict[tuple[int, int | None, bool], int] = defaultdict(int)
+        for (energy, net_sum, some), ways in sources.items():
+            for roll, count in rolls.items():
                 raw = target - roll
                 net = raw + modifier
                 new_net = None if net_sum is None or net < 0 else net_sum + net
-                folded[(energy + max(raw, 0), new_net)] += ways * count
+                folded[(energy + max(raw, 0), new_net, some or raw >= 0)] += ways * count
         sources = folded
     disciplines: dict[tuple[int, bool, int], int] = {(0, False, 0): 1}
     for discipline in setup.discipline_skills:
@@ -212,20 +241,21 @@ def odds(setup: Setup, options: CastingOptions) -> Odds:
                 margin = target - roll
                 folded_d[(bad + (margin <= -3), failed or margin < 0, margin_sum + margin)] += ways * count
         disciplines = folded_d
-    total_ways = 36 ** (len(setup.source_skills) + len(setup.discipline_skills))
+    contact_ways = 36 ** len(setup.source_skills) if contact_rolls is None else 1
+    total_ways = contact_ways * 36 ** len(setup.discipline_skills)
     outcomes: dict[str, int] = defaultdict(int)
     power: dict[int, int] = defaultdict(int)
     don_lost = vitality_lost = 0
-    don = setup.don - setup.don_spent
+    don = setup.don - setup.don_spent  # the Don on control is spent whenever the control rolls are made
     control_ways = 36 ** len(setup.discipline_skills)
-    for (energy, net_sum), s_ways in sources.items():
-        if energy == 0:
+    for (energy, net_sum, some), s_ways in sources.items():
+        if not some:  # every raw energy negative: no control roll (PF-03)
             outcomes["no energy"] += s_ways * control_ways
             continue
         for (bad, failed, margin_sum), d_ways in disciplines.items():
             ways = s_ways * d_ways
             if failed:
-                if bad == 0:
+                if bad == 0 or energy == 0:
                     outcomes["harmless failure"] += ways
                     continue
                 hurt = backlash(energy * (bad if options.backlash_per_roll else 1), don, options.vitality_factor)

@@ -13,6 +13,21 @@ TEMPLATES: dict[str, str] = {
     "pf.unknown_spell": N_("{unit} does not know the spell {spell}."),
     "pf.no_combination": N_("The Grimoire lists no combination: the game master sets one (PF-01)."),
     "pf.cannot_attempt": N_("The character has no skill in one of these sources or disciplines"),
+    "pf.no_such_combination": N_(
+        "The Grimoire lists {count} combination(s) for {spell}, not a number {number}: choose one of them, or "
+        "set the sources and disciplines at the table."
+    ),
+    "pf.not_in_combination": N_(
+        "{part} is not in the combination chosen: a modifier, Don or link for it would change nothing. Add it to "
+        "the combination at the table, or leave it out."
+    ),
+    "pf.unknown_part": N_("“{part}” is neither a source nor a discipline of this scene."),
+    "pf.part_twice": N_("{part} is twice in the combination."),
+    "pf.roll_missing": N_("The contact roll for “{part}” is missing."),
+    "pf.control_missing": N_(
+        "No raw energy is negative, so the control rolls are made (a raw energy of 0 is not negative): the roll "
+        "for “{part}” is missing."
+    ),
     "pf.spell_unknown": N_(
         "The spell “{spell}” is not in the loaded catalogs: {unit} cannot cast it (the scene keeps it as it is)."
     ),

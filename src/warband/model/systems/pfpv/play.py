@@ -32,6 +32,7 @@ from warband.model.systems.pfpv.scene import (
     StopCasting,
     TimePasses,
     build_setup,
+    combination_of,
     label_of,
     options_of,
     profile_of,
@@ -39,6 +40,7 @@ from warband.model.systems.pfpv.scene import (
     roll_distraction,
     setup_refusal,
     spell_name,
+    spell_of,
 )
 from warband.model.systems.pfpv.schema import Combination
 
@@ -55,10 +57,16 @@ PLUS = "{first} + {last}"
 class CastingRequest:
     """A casting (PF-01 … PF-08): the character (its key) and the choices of the casting. Its contact and control
     rolls are the dice: two dice numbered 0–5 for each roll, the sources' in the combination's order, then the
-    disciplines' (the table's `TypedDice` give them in that order)."""
+    disciplines' when the control rolls are made (PF-03; the table's `TypedDice` give them in that order).
+
+    The control step (PF-03): `contact` holds the contact rolls already made (`contact_step`, 2d5 totals by
+    source, made as `contact_source` says), and the choice the Don chosen for control knowing them; the dice
+    are then the control rolls' alone, and the odds those of the control step."""
 
     key: str
     choice: CastingSetup
+    contact: Mapping[str, int] | None = None
+    contact_source: Literal["rolled", "typed"] = "typed"
 
 
 @dataclass(frozen=True)
@@ -178,7 +186,7 @@ def casting_refusal(scene: PfpvScene, request: CastingRequest) -> Problem | None
         raise
     unit = scene.party.unit(request.key)
     profile = profile_of(scene, request.key)
-    combination = scene.entries.spells[request.choice.spell].combinations[request.choice.combination]
+    combination = combination_of(scene, request.choice, spell_of(scene, request.choice, request.key))
     if unit is not None and not can_attempt(profile, combination):
         ref = UnitRef(unit.id, scene.party.units.index(unit), label_of(scene, request.key))
         return Problem.of("PF-01", "pf.cannot_attempt", ref)
@@ -194,7 +202,8 @@ def odds(scene: PfpvScene, request: object) -> Odds:
         return Odds(at_most(target, 2, 6, 0))
     if not isinstance(request, CastingRequest):
         raise TypeError(f"Par le Fer et par le Verbe has no roll {type(request).__name__}")
-    detail = casting.odds(build_setup(scene, request.key, request.choice), options_of(request.choice))
+    setup = build_setup(scene, request.key, request.choice)
+    detail = casting.odds(setup, options_of(request.choice), request.contact)
     return Odds(detail.outcomes.get("success", Fraction(0)), detail)
 
 
@@ -208,7 +217,9 @@ def roll(scene: PfpvScene, request: object, dice: Dice) -> Roll[PfpvScene, Any]:
     refusal = casting_refusal(scene, request)
     if refusal is not None:
         raise RefusedError(refusal)
-    return roll_casting(scene, request.key, request.choice, dice=dice)
+    return roll_casting(
+        scene, request.key, request.choice, request.contact, dice=dice, contact_source=request.contact_source
+    )
 
 
 def summary(scene: PfpvScene, log: Sequence[LogEntry]) -> Summary:

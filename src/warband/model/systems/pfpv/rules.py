@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from warband.model import changes
 from warband.model.army import Change, Choice, Problem, Report, UnitCost, UnitRef, sort_problems
 from warband.model.catalog import Catalogs, Table
-from warband.model.changes import TrackedKind, Used, catalog_changes, note_use
+from warband.model.changes import TrackedKind, Used, note_use
+from warband.model.messages import N_
 from warband.model.names import CatalogName
 from warband.model.systems.pfpv.schema import Combination, Discipline, PfpvArmy, Profile, Snapshot, Source, Spell
 
@@ -85,9 +86,9 @@ def _used(army: PfpvArmy, idx: Index, kept: Mapping[str, Profile]) -> Used:
     names and links (PF-02)."""
     used: dict[tuple[str, str], list[str]] = {}
     for unit in army.units:
-        label = unit.label or unit.profile
-        note_use(used, "profiles", unit.profile, label)
         profile = idx.profiles.get(unit.profile) or kept.get(unit.profile)
+        label = unit.label or (CatalogName(profile.name) if profile is not None else unit.profile)
+        note_use(used, "profiles", unit.profile, label)
         for spell_id in profile.spells if profile is not None else ():
             note_use(used, "spells", spell_id, label)
     for kind, table in (("sources", idx.sources), ("disciplines", idx.disciplines)):
@@ -96,19 +97,32 @@ def _used(army: PfpvArmy, idx: Index, kept: Mapping[str, Profile]) -> Used:
     return used
 
 
-def stamp(army: PfpvArmy, catalogs: Catalogs) -> PfpvArmy:
-    """The party recording its catalogs' revisions and a copy of every entry it uses (AR-04)."""
-    idx = index(catalogs)
-    old = army.snapshot or Snapshot()
-    kinds = {  # a party tells only its catalogs' revisions (`compare`): nothing is compared
+KIND_NAMES: dict[str, str] = {"profiles": N_("Character"), "spells": N_("Spell")}
+
+
+def _kinds(idx: Index, catalogs: Catalogs) -> dict[str, TrackedKind]:
+    """What a party records, and what it tells once the catalogs changed: a character or a spell it knows gone
+    from them (a party has no costs; its characters' numbers are the catalog's, read anew)."""
+    return {
         "sources": TrackedKind.recorded(catalogs.table("sources", Source)),
         "disciplines": TrackedKind.recorded(catalogs.table("disciplines", Discipline)),
-        "spells": TrackedKind.recorded(idx.spells),
-        "profiles": TrackedKind.recorded(idx.profiles),
+        "spells": TrackedKind(KIND_NAMES["spells"], idx.spells),
+        "profiles": TrackedKind(KIND_NAMES["profiles"], idx.profiles),
     }
-    return changes.stamp(army, catalogs, _used(army, idx, old.profiles), kinds, Snapshot)
+
+
+def stamp(army: PfpvArmy, catalogs: Catalogs) -> PfpvArmy:
+    """The party recording its catalogs' revisions and a copy of every entry it uses (AR-04); a character (and
+    the spells it knows) the catalogs no longer have keeps its last known copy (AR-02)."""
+    idx = index(catalogs)
+    old = army.snapshot or Snapshot()
+    return changes.stamp(army, catalogs, _used(army, idx, old.profiles), _kinds(idx, catalogs), Snapshot)
 
 
 def compare(army: PfpvArmy, catalogs: Catalogs) -> list[Change]:
-    """The catalogs the party was built with that are now at another revision, or not loaded (AR-04)."""
-    return catalog_changes(army, catalogs)
+    """What changed for the party since it was saved (AR-04): the catalogs now at another revision or not
+    loaded, and each character or spell it knows that the catalogs no longer have."""
+    idx = index(catalogs)
+    old = army.snapshot or Snapshot()
+    used = {key: labels for key, labels in _used(army, idx, old.profiles).items() if labels}
+    return changes.compare(army, catalogs, used, _kinds(idx, catalogs), None)

@@ -11,9 +11,11 @@ RULES: tuple[RuleText, ...] = (
         "PF-01",
         N_("Sources and disciplines"),
         N_(
-            "The caster picks a combination of energy sources and magic disciplines, each with its own modifier "
-            "from the Grimoire or the game master, who may forbid a combination; once chosen it stays. A "
-            "starting point: the spell's level as a penalty, adjusted per source and discipline."
+            "The caster picks a combination of energy sources and magic disciplines, each with its modifier "
+            "from the Grimoire or the game master, who may forbid one; once chosen it stays. The Grimoire's "
+            "combinations are a help, not a limit: any sources and disciplines the caster has may be used, with "
+            "the game master's modifiers, and a spell in no Grimoire may be cast, its level, combination, "
+            "modifiers and effects decided at the table. A starting point: the spell's level as a penalty."
         ),
     ),
     rule(
@@ -31,8 +33,10 @@ RULES: tuple[RuleText, ...] = (
         N_("Control"),
         N_(
             "One roll under the skill of each discipline, with that discipline's modifier: +1 per 2 Don (at "
-            "most 10 Don), whispered words −1, no gesture −2, the Grimoire's ritual +2. Decision: no control "
-            "roll when no raw energy is positive, since nothing was brought."
+            "most 10 Don), whispered words −1, no gesture −2, the Grimoire's ritual +2. The control roll is made "
+            "even if some raw energies are negative, but not when all are: a raw energy of 0 is not negative. "
+            "The Don spent on control is chosen at the control step, once the contact rolls are known, and is "
+            "spent only on a control roll actually made."
         ),
     ),
     rule(
@@ -40,8 +44,10 @@ RULES: tuple[RuleText, ...] = (
         N_("Fatigue, several spells, casting time"),
         N_(
             "Fatigue (−1 to −5), several spells at once (−1 for 2 up to −9 for 6) and a hurried or slow casting "
-            "modify every contact and control roll. Spells cast together do not add their times: the shortest "
-            "ends first."
+            "modify every contact and control roll. The spells cast at once are one group: its penalty stays on "
+            "every roll of each of them, even after one has taken effect, until the last one ends; a spell "
+            "begun or resolved while others are being cast joins their group. Spells cast together do not add "
+            "their times: the shortest ends first."
         ),
     ),
     rule(
@@ -94,7 +100,7 @@ RULES: tuple[RuleText, ...] = (
         N_("Recovering Don"),
         N_(
             "Don comes back each hour: 2 asleep, 1 in calm activity, 0 in intense activity, times the Recovery "
-            "performance, never above its maximum."
+            "performance. Decision: Don never exceeds its maximum."
         ),
     ),
 )

@@ -6,116 +6,95 @@ The scene is the system's "battle": one side (the party); the shared battle code
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, Strict, TypeAdapter
 
-from warband.model import changes
 from warband.model.army import Problem
 from warband.model.battle import Roll as BattleRoll
 from warband.model.battle import thrown
-from warband.model.battle_log import LogEntry
-from warband.model.catalog import Catalogs, Flag, Frozen, Id
+from warband.model.catalog import Flag, Frozen, Id
 from warband.model.dice import Dice
 from warband.model.edits import replace
-from warband.model.messages import COMMA, N_, SEMICOLON, Phrase, joined, term
-from warband.model.names import CatalogName
+from warband.model.messages import N_, Phrase, term
 from warband.model.session import RefusedError
 from warband.model.systems.pfpv import casting
-from warband.model.systems.pfpv.schema import PfpvArmy, Profile, Snapshot
+from warband.model.systems.pfpv.scene_casting import (
+    LETTER,
+    TABLE_SPELL_ID,
+    CastingSetup,
+    ContactStep,
+    ResolveCasting,
+    TableSpell,
+    build_setup,
+    combination_of,
+    contact_step,
+    options_of,
+    roll_casting,
+    setup_refusal,
+    spell_of,
+    spell_words,
+)
+from warband.model.systems.pfpv.scene_state import (
+    MOST_AT_ONCE,
+    Casting,
+    CharacterState,
+    PfpvScene,
+    PfpvSceneFile,
+    label_of,
+    profile_of,
+    spell_name,
+    start_scene,
+    with_character,
+)
+from warband.model.systems.pfpv.scene_words import OUTCOME_WORDS, describe, entry_names, spread
+
+__all__ = [
+    "COMMANDS",
+    "LETTER",
+    "MOST_AT_ONCE",
+    "OUTCOME_WORDS",
+    "TABLE_SPELL_ID",
+    "Casting",
+    "CastingSetup",
+    "CharacterState",
+    "ContactStep",
+    "Distraction",
+    "EndCombat",
+    "EndScene",
+    "NextRound",
+    "PfpvScene",
+    "PfpvSceneFile",
+    "ResolveCasting",
+    "SceneCommand",
+    "SetValue",
+    "StartCasting",
+    "StopCasting",
+    "TableSpell",
+    "TimePasses",
+    "build_setup",
+    "combination_of",
+    "contact_step",
+    "describe",
+    "distraction_words",
+    "entry_names",
+    "label_of",
+    "options_of",
+    "profile_of",
+    "roll_casting",
+    "roll_distraction",
+    "setup_refusal",
+    "spell_name",
+    "spell_of",
+    "spell_words",
+    "spread",
+    "start_scene",
+    "target_words",
+    "with_character",
+]
 
 Key = Annotated[str, Strict(), Field(max_length=100)]
-Roll = Annotated[int, Strict(), Field(ge=0, le=10)]
-
-
-class Casting(Frozen):
-    """A spell being cast (PF-04: spells cast at once each take their own time; the shortest ends first)."""
-
-    spell: Id
-    started_round: Annotated[int, Strict(), Field(ge=0)]
-
-
-class CharacterState(Frozen):
-    don: Annotated[int, Strict(), Field(ge=0, le=400)]
-    vitality: Annotated[int, Strict(), Field(ge=-60, le=60)]
-    fatigue: Annotated[int, Strict(), Field(ge=0, le=5)] = 0
-    casting: tuple[Casting, ...] = ()
-
-
-class PfpvScene(Frozen):
-    format: Literal["warband-battle"] = "warband-battle"
-    version: Annotated[int, Strict(), Field(ge=1)] = 1
-    system: Literal["pfpv"] = "pfpv"
-    party: PfpvArmy
-    player: Annotated[str, Strict(), Field(max_length=80)] = "Game master"
-    entries: Snapshot = Snapshot()
-    round: Annotated[int, Strict(), Field(ge=0, le=100_000)] = 0
-    """Combat rounds so far (0: not in combat)."""
-    hours: Annotated[int, Strict(), Field(ge=0, le=1_000_000)] = 0
-    characters: dict[str, CharacterState] = Field(default_factory=dict)
-    ended: Flag = False
-
-    @property
-    def turn(self) -> int:
-        """The battle log's turn: the combat round."""
-        return self.round
-
-    @property
-    def phase(self) -> str:
-        return "combat" if self.round else "scene"
-
-    @property
-    def sides(self) -> tuple[Any, ...]:
-        """One side, the party, for the code that names the players of a battle."""
-        return (_PartySide(self.player),)
-
-
-class _PartySide:
-    def __init__(self, player: str) -> None:
-        self.player = player
-
-
-class PfpvSceneFile(PfpvScene):
-    log: tuple[LogEntry, ...] = ()
-    dice: dict[str, Any] | None = None
-
-
-def start_scene(party: PfpvArmy, catalogs: Catalogs, player: str = "Game master") -> PfpvScene:
-    snapshot = changes.battle_entries([party], catalogs, Snapshot)
-    characters = {}
-    for unit in party.units:
-        profile = snapshot.profiles.get(unit.profile)
-        if profile is not None:
-            characters[unit.id] = CharacterState(don=profile.don, vitality=profile.vitality)
-    return PfpvScene(party=party, player=player or "Game master", entries=snapshot, characters=characters)
-
-
-def profile_of(scene: PfpvScene, key: str) -> Profile:
-    unit = scene.party.unit(key)
-    if unit is None or unit.profile not in scene.entries.profiles:
-        raise KeyError(f"no character {key!r} in this scene")
-    return scene.entries.profiles[unit.profile]
-
-
-def spell_name(scene: PfpvScene, spell_id: str) -> str:
-    """The spell's name (a `CatalogName`), or its id when the scene does not hold it."""
-    spell = scene.entries.spells.get(spell_id)
-    return CatalogName(spell.name) if spell is not None else spell_id
-
-
-def label_of(scene: PfpvScene, key: str) -> str:
-    unit = scene.party.unit(key)
-    if unit is None:
-        return key
-    return unit.label or CatalogName(profile_of(scene, key).name)
-
-
-def with_character(scene: PfpvScene, key: str, **changes: object) -> PfpvScene:
-    states = dict(scene.characters)
-    states[key] = replace(states[key], **changes)
-    return replace(scene, characters=states)
 
 
 # --- commands -----------------------------------------------------------------------------------------------
@@ -191,7 +170,8 @@ class TimePasses(Frozen):
 
 
 class StartCasting(Frozen):
-    """A spell begins; spells cast at once put their penalty on every roll of each of them (PF-04)."""
+    """A spell begins; spells cast at once put their penalty on every roll of each of them (PF-04): begun while
+    others are being cast, it joins their group, which keeps its size until the last of its spells ends."""
 
     kind: Literal["start_casting"] = "start_casting"
     key: Key
@@ -206,17 +186,19 @@ class StartCasting(Frozen):
 
     def apply(self, state: PfpvScene) -> PfpvScene:
         character = state.characters[self.key]
-        if len(character.casting) >= 6:
+        if len(character.casting) >= MOST_AT_ONCE:
             label = label_of(state, self.key)
             raise RefusedError(
                 Problem.of("PF-04", "pf.simultaneous", None, unit=label, count=len(character.casting))
             )
-        cast = Casting(spell=self.spell, started_round=state.round)
-        return with_character(state, self.key, casting=(*character.casting, cast))
+        now = (*character.casting, Casting(spell=self.spell, started_round=state.round))
+        return with_character(state, self.key, casting=now, at_once=max(character.group, len(now)))
 
 
 class StopCasting(Frozen):
-    """A spell ends (resolved, distracted away (PF-09), or given up): it no longer counts as cast at once."""
+    """A spell ends (resolved, distracted away (PF-09), or given up). The others keep the penalty of their group
+    (PF-04: « même si l'un des sorts prend effet alors que l'incantation des autres n'est pas finie ») until the
+    last of them ends."""
 
     kind: Literal["stop_casting"] = "stop_casting"
     key: Key
@@ -232,7 +214,8 @@ class StopCasting(Frozen):
             raise ValueError(f"{label_of(state, self.key)} casts no spell number {self.index + 1}")
         casting_now = list(character.casting)
         del casting_now[self.index]
-        return with_character(state, self.key, casting=tuple(casting_now))
+        group = character.group if casting_now else 0
+        return with_character(state, self.key, casting=tuple(casting_now), at_once=group)
 
 
 class EndScene(Frozen):
@@ -247,152 +230,6 @@ class EndScene(Frozen):
 
     def apply(self, state: PfpvScene) -> PfpvScene:
         return replace(state, ended=self.ended)
-
-
-class CastingSetup(Frozen):
-    """The choices of a casting, as the journal keeps them (see casting.Setup)."""
-
-    spell: Id
-    combination: Annotated[int, Strict(), Field(ge=0)] = 0
-    source_modifiers: dict[Id, Annotated[int, Strict(), Field(ge=-30, le=30)]] = Field(default_factory=dict)
-    discipline_modifiers: dict[Id, Annotated[int, Strict(), Field(ge=-30, le=30)]] = Field(default_factory=dict)
-    don_contact: dict[Id, Annotated[int, Strict(), Field(ge=0, le=400)]] = Field(default_factory=dict)
-    don_control: dict[Id, Annotated[int, Strict(), Field(ge=0, le=10)]] = Field(default_factory=dict)
-    links: dict[Id, Annotated[int, Strict(), Field(ge=-2, le=2)]] = Field(default_factory=dict)
-    support: Annotated[int, Strict(), Field(ge=0, le=10)] = 0
-    whisper: Flag = False
-    no_gesture: Flag = False
-    grimoire: Flag = False
-    time: Annotated[int, Strict(), Field(ge=-10, le=10)] = 0
-    backlash_per_roll: Flag = True
-    vitality_factor: Annotated[int, Strict(), Field(ge=1, le=4)] = 2
-
-
-def build_setup(scene: PfpvScene, key: str, choice: CastingSetup) -> casting.Setup:
-    """The casting's numbers from the character, the spell's combination (the game master's modifiers when
-    given, PF-01), and the choices; fatigue and the spells cast at once come from the scene (PF-04). A spell the
-    scene's catalogs do not hold is refused (AR-02)."""
-    profile = profile_of(scene, key)
-    spell = scene.entries.spells.get(choice.spell)
-    if spell is None:  # AR-02: no level, no combinations to cast it by
-        raise RefusedError(
-            Problem.of("AR-02", "pf.spell_unknown", None, unit=label_of(scene, key), spell=choice.spell)
-        )
-    if not spell.combinations:  # PF-01: the game master sets one first (the scene cannot hold it yet)
-        raise RefusedError(Problem.of("PF-01", "pf.no_combination", None))
-    if not 0 <= choice.combination < len(spell.combinations):
-        raise ValueError(f"the spell {spell.id!r} has no combination number {choice.combination + 1}")
-    combination = spell.combinations[choice.combination]
-    sources = {p.id: choice.source_modifiers.get(p.id, p.modifier) for p in combination.sources}
-    disciplines = {p.id: choice.discipline_modifiers.get(p.id, p.modifier) for p in combination.disciplines}
-    specialisation = {
-        s.discipline: s.bonus
-        for s in profile.specialisations
-        if s.spell in (None, spell.id) and s.discipline in disciplines
-    }
-    character = scene.characters[key]
-    at_once = max(1, len(character.casting))
-    return casting.Setup(
-        level=spell.level,
-        source_skills={s: profile.contact.get(s, 0) for s in sources},
-        source_modifiers=sources,
-        discipline_skills={d: profile.disciplines.get(d, 0) for d in disciplines},
-        discipline_modifiers=disciplines,
-        don=character.don,
-        vitality=character.vitality,
-        don_contact=dict(choice.don_contact),
-        don_control=dict(choice.don_control),
-        links=dict(choice.links),
-        specialisation=specialisation,
-        support=choice.support,
-        whisper=choice.whisper,
-        no_gesture=choice.no_gesture,
-        grimoire=choice.grimoire,
-        fatigue=character.fatigue,
-        simultaneous=min(at_once, 6),
-        time=choice.time,
-    )
-
-
-def setup_refusal(setup: casting.Setup) -> Problem | None:
-    """The first reason the setup is impossible (PF-02 … PF-04), as a problem with its rule; None if it is not."""
-    problems = casting.setup_problems(setup)
-    if not problems:
-        return None
-    rule = problems[0].split(":", 1)[0]
-    return Problem.of(rule, "pf.setup", None, reason=problems[0])
-
-
-def options_of(choice: CastingSetup) -> casting.CastingOptions:
-    return casting.CastingOptions(choice.backlash_per_roll, choice.vitality_factor)
-
-
-class ResolveCasting(Frozen):
-    """A casting with its rolls already made: the outcome applied to the caster's Don and Vitality."""
-
-    kind: Literal["resolve_casting"] = "resolve_casting"
-    key: Key
-    choice: CastingSetup
-    contact: dict[Id, Roll]
-    control: dict[Id, Roll] = Field(default_factory=dict)
-
-    @property
-    def label(self) -> str:
-        return Phrase(N_("Cast {spell}"), spell=self.choice.spell)
-
-    def label_in(self, state: PfpvScene) -> str:
-        return Phrase(N_("Cast {spell}"), spell=spell_name(state, self.choice.spell))
-
-    def result(self, state: PfpvScene) -> casting.Result:
-        setup = build_setup(state, self.key, self.choice)
-        refusal = setup_refusal(setup)
-        if refusal is not None:
-            raise RefusedError(refusal)
-        return casting.resolve(setup, self.contact, self.control, options_of(self.choice))
-
-    def apply(self, state: PfpvScene) -> PfpvScene:
-        return self.applied(state, self.result(state))
-
-    def applied(self, state: PfpvScene, result: casting.Result) -> PfpvScene:
-        """The scene after the casting's result: the caster's Don and Vitality."""
-        return with_character(state, self.key, don=max(0, result.don_after), vitality=result.vitality_after)
-
-
-def roll_casting(
-    scene: PfpvScene,
-    key: str,
-    choice: CastingSetup,
-    contact: Mapping[str, int] | None = None,
-    control: Mapping[str, int] | None = None,
-    dice: Dice | None = None,
-) -> BattleRoll[PfpvScene, casting.Result]:
-    """A casting with the rolls typed from the table (each 0 … 10), or rolled now as 2d5 each with `dice` (the
-    program's or the table's). The rule runs once. Raises `RefusedError` (the casting may not be made, AR-02 for
-    a spell the catalogs no longer know), `DiceError`, or `KeyError` for a roll missing from those typed."""
-    setup = build_setup(scene, key, choice)
-    source: Literal["rolled", "typed"] = "typed"
-    if contact is None:
-        if dice is None:
-            raise ValueError("a casting needs its rolls, or the dice to roll them")
-        count = len(setup.source_skills) + len(setup.discipline_skills)
-        values, _used = thrown(dice, lambda recorder: recorder.roll(6, 2 * count, low=0))
-        rolled = tuple(values[i] + values[i + 1] for i in range(0, len(values), 2))
-        contact = dict(zip(setup.source_skills, rolled, strict=False))
-        control = dict(zip(setup.discipline_skills, rolled[len(setup.source_skills) :], strict=False))
-        source = dice.kind
-    command = ResolveCasting(key=key, choice=choice, contact=dict(contact), control=dict(control or {}))
-    result = command.result(scene)
-    spell = scene.entries.spells[choice.spell]
-    text = Phrase(
-        N_("{character} casts {spell}: {result}"),
-        character=label_of(scene, key),
-        spell=CatalogName(spell.name),
-        result=describe(result, spell.level, entry_names(scene)),
-    )
-    rolls = (*command.contact.values(), *command.control.values())
-    after = command.applied(scene, result)
-    success = result.outcome == "success"
-    return BattleRoll(command, after, result, text, rolls, source, success, side=0)  # side 0: the party's
 
 
 # --- PF-09: distraction ---------------------------------------------------------------------------------------
@@ -467,57 +304,3 @@ SceneCommand = Annotated[
     Field(discriminator="kind"),
 ]
 COMMANDS: TypeAdapter[SceneCommand] = TypeAdapter(SceneCommand)
-
-
-OUTCOME_WORDS: dict[str, str] = {
-    "no energy": N_("no energy"),
-    "harmless failure": N_("harmless failure"),
-    "backlash": N_("backlash"),
-    "cannot be cast": N_("cannot be cast"),
-    "success": N_("success"),
-}
-
-
-def describe(result: casting.Result, level: int, names: Mapping[str, object] | None = None) -> str:
-    """Every step of a casting with its numbers, for the log and the resolver (a `Phrase`). `names`: the
-    sources' and disciplines' names by id (`CatalogName`s); the ids where it has none."""
-    known = names or {}
-
-    def listed(values: Mapping[str, int]) -> object:
-        return joined([Phrase("{name} {value}", name=known.get(k, k), value=v) for k, v in values.items()], COMMA)
-
-    parts: list[object] = [Phrase(N_("raw {values}"), values=listed(result.raw))]
-    if result.margins:
-        parts.append(Phrase(N_("control {values}"), values=listed(result.margins)))
-    if result.net:
-        parts.append(Phrase(N_("net {values}"), values=listed(result.net)))
-    if result.outcome == "success":
-        parts.append(Phrase(N_("power {power}, {level} Don paid for the level"), power=result.power, level=level))
-    if result.backlash is not None:
-        hurt = result.backlash
-        template = (
-            N_(
-                "control lost: the Don for the level was missing: "
-                "energy {energy}, {don} Don and {vitality} Vitality lost"
-            )
-            if result.lost_control
-            else N_("backlash: energy {energy}, {don} Don and {vitality} Vitality lost")
-        )
-        parts.append(Phrase(template, energy=hurt.energy, don=hurt.don_lost, vitality=hurt.vitality_lost))
-    steps = joined(parts, SEMICOLON, SEMICOLON)
-    return Phrase(N_("{outcome}: {steps}"), outcome=term(OUTCOME_WORDS[result.outcome]), steps=steps)
-
-
-def spread(
-    levels: int, effects: Sequence[str], margins: Mapping[str, int], extra_to: Sequence[int] = ()
-) -> list[int] | None:
-    """PF-08: the even split when a margin is 2 or less; None when the caster may spread them freely."""
-    if casting.free_allowed(margins):
-        return None
-    return casting.even_split(levels, len(effects), extra_to)
-
-
-def entry_names(scene: PfpvScene) -> dict[str, object]:
-    """The scene's sources and disciplines by id, as `describe` names them."""
-    entries = scene.entries
-    return {k: CatalogName(v.name) for table in (entries.sources, entries.disciplines) for k, v in table.items()}
