@@ -210,14 +210,14 @@ def test_cf_17_a_difficulty_formula_is_computed_and_may_be_overridden(tab_doc):
     choose(tab, "messager-divin", 2)
     hint = tab.form.difficulty_hint
     assert tab.difficulty_spin.isVisibleTo(tab) and tab.difficulty_spin.value() == 6  # 2 + 4
-    assert hint.text() == "Worked out from the call: the fervour chosen + 4 = 6. Change it to override."
+    assert hint.text() == "Worked out from the call: the fervour + 4 = 6. Change it to override."  # the data, translated
     assert tab.problems == [] and tab.request().difficulty is None  # the model computes it too
     assert tab.odds_label.text() == "1/2 — 50.0%"  # 4, 5 or 6
     tab.fervour_spin.setValue(3)
     assert tab.difficulty_spin.value() == 7  # it follows the fervour
     tab.difficulty_spin.setValue(9)  # the player overrides it
     assert tab.request().difficulty == 9
-    assert hint.text() == "Overridden: the fervour chosen + 4 would give 7."
+    assert hint.text() == "Overridden: the fervour + 4 would give 7."
     assert tab.odds_label.text() == odds_text(divination_success(9, 3, one_fails=True, explode=True))
     tab.fervour_spin.setValue(4)
     assert tab.difficulty_spin.value() == 9  # an override stays

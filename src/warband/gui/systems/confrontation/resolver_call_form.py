@@ -167,8 +167,7 @@ class CallForm(QGroupBox):
                 with QSignalBlocker(self.difficulty_spin):
                     self.difficulty_spin.setValue(computed)
             self.computed_difficulty = computed
-            how = miracle.difficulty_note if miracle is not None and miracle.difficulty_note else ""
-            how = how or _("the fervour + {plus}").format(plus=formula.fervour_plus)
+            how = _("the fervour + {plus}").format(plus=formula.fervour_plus)  # the data, in the player's words
             if self.difficulty_spin.value() == computed:
                 hint = _("Worked out from the call: {how} = {difficulty}. Change it to override.")
             else:
