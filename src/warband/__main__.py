@@ -1,14 +1,20 @@
-"""Entry point: `warband` opens the window, `warband --smoke` checks it can, anything else is a command."""
+"""Entry point: `warband` opens the window (`warband ARMY.warband.json` or `BATTLE.battle.json` opens that file in
+it), `warband --smoke` checks it can, anything else is a command."""
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
+
+FILE_SUFFIXES = (".warband.json", ".battle.json")
+"""An army or a battle file given alone opens in the window."""
 
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    if not args or args == ["--smoke"]:
-        if args:
+    opened = _file_to_open(args)
+    if not args or args == ["--smoke"] or opened is not None:
+        if args == ["--smoke"]:
             import os
 
             os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -20,10 +26,21 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         from warband import app  # the window and Qt load only when they are wanted
 
-        return app.run(smoke=bool(args))
+        return app.run(smoke=args == ["--smoke"], path=opened)
+    if len(args) == 1 and args[0].endswith(FILE_SUFFIXES):
+        print(f"warband: no such file: {args[0]!r}", file=sys.stderr)  # quoted: control characters escaped
+        return 2
     import warband.cli as cli
 
     return cli.main(args)
+
+
+def _file_to_open(args: list[str]) -> Path | None:
+    """The one existing army or battle file given, with no command: the window opens it."""
+    if len(args) != 1 or not args[0].endswith(FILE_SUFFIXES):
+        return None
+    path = Path(args[0])
+    return path.resolve() if path.is_file() else None
 
 
 if __name__ == "__main__":

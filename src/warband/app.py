@@ -7,6 +7,7 @@ import logging
 import sys
 from collections.abc import Sequence
 from functools import partial
+from pathlib import Path
 
 import warband.gui  # noqa: F401  (pydantic before PySide6: see warband/gui/__init__.py)
 
@@ -32,17 +33,26 @@ def load_window_catalogs() -> CatalogLoad:
     return load_catalogs(catalog_paths(player_folder=True))
 
 
-def run(argv: Sequence[str] = (), *, smoke: bool = False) -> int:
-    """Open the window (or, with `smoke`, build it offscreen, paint it once and leave).
+def _load_and_freeze() -> CatalogLoad:
+    """The window's catalogs, loaded when first needed; they live as long as the program: keep the collector off
+    them."""
+    load = load_window_catalogs()
+    gc.freeze()
+    return load
+
+
+def run(argv: Sequence[str] = (), *, smoke: bool = False, path: Path | None = None) -> int:
+    """Open the window (or, with `smoke`, build it offscreen, paint it once and leave), on the start page, or on
+    the army or battle file `path`.
 
     The window logs warnings and errors to the state folder and shows an uncaught error in a dialog that offers
     to save the work; the smoke check does neither (it has nothing to lose, and its errors must fail it).
     """
     if smoke:
-        return _run(argv, None)
+        return _run(argv, None, path)
     logs = setup_logging(log_dir())
     try:
-        return _run(argv, logs)
+        return _run(argv, logs, path)
     except Exception:
         logging.getLogger(LOGGER).exception("Warband stopped on an error")
         raise
@@ -50,7 +60,7 @@ def run(argv: Sequence[str] = (), *, smoke: bool = False) -> int:
         logs.close()
 
 
-def _run(argv: Sequence[str], logs: LogSetup | None) -> int:
+def _run(argv: Sequence[str], logs: LogSetup | None, path: Path | None = None) -> int:
     app = QApplication.instance() or QApplication([sys.argv[0], *argv])
     app.setApplicationName("Warband")
     app.setApplicationVersion(__version__)
@@ -60,18 +70,30 @@ def _run(argv: Sequence[str], logs: LogSetup | None) -> int:
     apply_preferences(app, preferences)  # before any widget is built, so every one starts with the font
     load_language(effective_language(preferences))  # widgets translate their texts as they are built
     install_qt_translations(app, current_language())  # Qt's own dialogs too (the module keeps the translators)
-    catalogs = load_window_catalogs()
-    gc.freeze()  # the catalogs live as long as the program: keep the collector off them
     settings, settings_error = load_settings()
-    window = MainWindow(
-        catalogs, settings, autosave_dir(), load_catalogs=load_window_catalogs, settings_file=settings_path()
+    window = MainWindow(  # the catalogs load when an army or a battle first needs them: the start page does not
+        None,
+        settings,
+        autosave_dir(),
+        load_catalogs=_load_and_freeze,
+        settings_file=settings_path(),
+        start_page=True,
     )
     window.preferences = preferences
     window.autosaver.enabled = preferences.autosave
+    if path is not None:  # the file replaces the start page before the window shows
+        if path.name.endswith(".battle.json"):
+            window.battles.open_battle(path)
+        else:
+            window.open_army(path)
     if logs is None:
         window.show()
         app.processEvents()
         window.grab()
+        if path is None:  # the start page painted; the check goes on to the builder on the built-in data
+            window.new_army()
+            app.processEvents()
+            window.grab()
         window.autosaver.shutdown()
         return 0
     window.log_file = logs.path
@@ -96,8 +118,6 @@ def _run(argv: Sequence[str], logs: LogSetup | None) -> int:
                     error=settings_error
                 ),
             )
-        if catalogs.errors:
-            window.asker.catalog_errors(list(catalogs.errors))
         window.offer_recovery()
         window.battles.offer_resume()
 

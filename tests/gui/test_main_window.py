@@ -96,9 +96,13 @@ def test_unsaved_changes_are_asked_about_before_new_open_and_close(window, asker
     assert len(load_army(tmp_path / "kept.warband.json").units) == 1
 
     add_priestess(window)
+    asker.unsaved_answer = Unsaved.CANCEL
+    window.close_army()  # cancelled: the army stays on screen
+    assert len(window.document.army.units) == 1
     asker.unsaved_answer = Unsaved.DISCARD
-    window.close_army()
-    assert window.document.army.units == ()
+    window.close_army()  # File → Close: nothing open, the start page
+    assert window.document is None
+    assert window.army_stack.currentWidget().widget() is window.start_page
 
 
 def test_an_unreadable_army_leaves_the_screen_as_it_was(window, asker, tmp_path):

@@ -7,7 +7,8 @@ A mixin of MainWindow, kept apart to keep the window's module small.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any, cast
 
 from warband import api
 from warband.api import (
@@ -17,6 +18,7 @@ from warband.api import (
     FileError,
     UnknownSystemError,
     compare,
+    games,
     load_army,
     save_army,
     stamp,
@@ -32,6 +34,10 @@ from warband.model.messages import _
 
 DEFAULT_LIMIT = 400
 STATUS_MS = 6000
+DEFAULT_SYSTEM = games()[0].id
+"""The game of a new army when none is on screen to follow: the first registered."""
+_NO_ARMY = cast(ArmyDocument, SimpleNamespace(modified=False, path=None, army=SimpleNamespace(units=(), name="")))
+"""What the crash recovery sees of the army on screen when none is open: an untouched one, left out."""
 
 
 def new_army(system: str) -> Army:
@@ -41,7 +47,7 @@ def new_army(system: str) -> Army:
 class ArmyFiles:
     """The army on screen's files, and the autosaves of earlier sessions."""
 
-    document: ArmyDocument
+    document: ArmyDocument | None
     asker: Any
     settings: Any
     preferences: Any
@@ -55,6 +61,8 @@ class ArmyFiles:
 
         def _set_document(self, document: ArmyDocument, autosave_path: Path | None = None) -> None: ...
 
+        def show_start_page(self) -> None: ...
+
         def _catalogs_for(self, system: str) -> Catalogs: ...
 
         def _update_title(self) -> None: ...
@@ -62,7 +70,7 @@ class ArmyFiles:
     # --- file actions --------------------------------------------------------------------------------------
     def maybe_save(self) -> bool:
         """Ask what to do with unsaved changes; False means the player cancelled."""
-        if not self.document.modified:
+        if self.document is None or not self.document.modified:
             return True
         answer = self.asker.unsaved_changes(self.document.display_name())
         if answer is Unsaved.SAVE:
@@ -70,8 +78,8 @@ class ArmyFiles:
         return answer is Unsaved.DISCARD
 
     def new_army(self, system: str | None = None) -> None:
-        """A new army of the given game (by default, the game of the army on screen)."""
-        system = system or self.document.army.system
+        """A new army of the given game (by default, the game of the army on screen, else the first game)."""
+        system = system or (self.document.army.system if self.document is not None else DEFAULT_SYSTEM)
         if not self.maybe_save():
             return
         try:
@@ -82,14 +90,17 @@ class ArmyFiles:
         self._set_document(ArmyDocument(army, self._catalogs_for(system)))
 
     def close_army(self) -> None:
-        self.new_army()
+        """File → Close: the start page, once the player said what to do with unsaved changes."""
+        if self.maybe_save():
+            self.show_start_page()
 
     def open_army(self, path: Path | None = None) -> bool:
         """Open an army file; a file that cannot be read leaves the army on screen as it was."""
         if not self.maybe_save():
             return False
         if path is None:
-            folder = self.document.path.parent if self.document.path else self.preferences.armies_dir()
+            here = self.document.path if self.document is not None else None
+            folder = here.parent if here is not None else self.preferences.armies_dir()
             path = self.asker.open_path(folder)
             if path is None:
                 return False
@@ -124,11 +135,15 @@ class ArmyFiles:
         return True
 
     def save(self) -> bool:
+        if self.document is None:
+            return False
         if self.document.path is None:
             return self.save_as()
         return self._save_to(self.document.path)
 
     def save_as(self) -> bool:
+        if self.document is None:
+            return False
         folder = self.document.path.parent if self.document.path else self.preferences.armies_dir()
         name = (self.document.army.name or _("army")).strip().replace("/", "-")
         path = self.asker.save_path(folder / f"{name}{ARMY_SUFFIX}")
@@ -140,6 +155,7 @@ class ArmyFiles:
 
     def _save_to(self, path: Path) -> bool:
         """Save the army, recording its catalogs (AR-04); on failure the work stays open and unsaved."""
+        assert self.document is not None
         try:
             save_army(stamp(self.document.army, self.document.catalogs), path)
         except FileError as exc:
@@ -182,4 +198,4 @@ class ArmyFiles:
     def save_recovery(self, folder: Path) -> list[Recovered]:
         """After an unexpected error: the army on screen and the battle in play, each to a new file in `folder`
         (never over their own files, nothing marked as saved)."""
-        return save_work(window_work(self.document, self.battles.document), folder)
+        return save_work(window_work(self.document or _NO_ARMY, self.battles.document), folder)

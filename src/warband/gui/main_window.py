@@ -1,13 +1,17 @@
 """The main window: the tabs, the document on screen (army or battle) and what the window does with it: its
 title, undo and save; the catalogs, the layout, the preferences. Its menus and army files are mixins of their own
-(`window_menus`, `army_files`)."""
+(`window_menus`, `army_files`).
+
+The Army builder tab holds either the start page (no army open: `document` is None) or the builder of the army
+open. The catalogs are loaded when an army or a battle first needs them, so that the start page paints without
+loading any game."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QIcon
 from PySide6.QtWidgets import (
     QApplication,
@@ -15,6 +19,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QScrollArea,
+    QStackedWidget,
     QTabWidget,
     QWidget,
 )
@@ -25,11 +30,10 @@ from warband.api import (
     Catalogs,
     FileError,
     GameLoadError,
-    games,
     load_errors,
 )
 from warband.gui.army_document import ArmyDocument
-from warband.gui.army_files import STATUS_MS, ArmyFiles, new_army
+from warband.gui.army_files import DEFAULT_SYSTEM, STATUS_MS, ArmyFiles, new_army
 from warband.gui.autosave import Autosaver
 from warband.gui.battle_actions import BattleActions
 from warband.gui.builder.builder_tab import BuilderTab
@@ -40,21 +44,21 @@ from warband.gui.preferences import Preferences, apply_preferences, save_prefere
 from warband.gui.problem_report import ProblemReportDialog
 from warband.gui.rules_help import RuleNamer, RulesHelpDialog
 from warband.gui.settings import Settings, save_settings
-from warband.gui.window_extras import RosterAndRules, qt_path_chooser
+from warband.gui.start_page import StartPage
+from warband.gui.window_extras import RosterAndRules, UndoKeyRouter, qt_path_chooser
 from warband.gui.window_menus import WindowMenus
 from warband.model.locations import resources_dir
 from warband.model.messages import _, spoken_text
 
-DEFAULT_SYSTEM = games()[0].id
-"""The game of the army on screen at start: the first registered."""
+__all__ = ["DEFAULT_SYSTEM", "MainWindow"]
 
 
 class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
-    """One army at a time, in the Army builder tab."""
+    """One army at a time, in the Army builder tab, or the start page when none is open."""
 
     def __init__(
         self,
-        catalog_load: CatalogLoad,
+        catalog_load: CatalogLoad | None,
         settings: Settings,
         autosave_folder: Path,
         *,
@@ -62,8 +66,11 @@ class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
         settings_file: Path | None = None,
         preferences_file: Path | None = None,
         asker: Asker | None = None,
+        start_page: bool = False,
         parent: QWidget | None = None,
     ) -> None:
+        """`catalog_load` None: loaded with `load_catalogs` when first needed. `start_page`: open on the start
+        page (as at launch) instead of a new army of the first game."""
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self.catalog_load = catalog_load
@@ -78,13 +85,25 @@ class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
         if icon.is_file():
             self.setWindowIcon(QIcon(str(icon)))
 
+        self.undo_keys = UndoKeyRouter(self)
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("mainTabs")
         self.tabs.setDocumentMode(True)
         self.setCentralWidget(self.tabs)
-        self.document: ArmyDocument
-        self.builder: BuilderTab
-        self._builder_page: QScrollArea
+        self.document: ArmyDocument | None = None
+        """The army on screen; None while the start page is shown."""
+        self.builder: BuilderTab | None = None
+        self._builder_page: QScrollArea | None = None
+        self.start_page = StartPage()
+        self.start_page.new_army_requested.connect(self.new_army)
+        self.start_page.new_battle_requested.connect(lambda: self.battles.new_battle())
+        self.start_page.open_army_requested.connect(lambda: self.open_army())
+        self.start_page.open_battle_requested.connect(lambda: self.battles.open_battle())
+        self.start_page.open_file_requested.connect(self.open_army)
+        self.army_stack = QStackedWidget()
+        self.army_stack.setObjectName("armyStack")
+        self.army_stack.addWidget(tab_page(self.start_page))
+        self.tabs.addTab(self.army_stack, _("Start"))
         self.export_path_chooser = qt_path_chooser(self)
         """Where File → Export Roster asks for the file; tests put their own chooser here."""
         self.preferences = Preferences()
@@ -99,9 +118,17 @@ class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
         self.rule_namer.named.connect(self._on_rule_namer_named)
         self._build_actions()
         self._build_menus()
-        self._set_document(ArmyDocument(new_army(DEFAULT_SYSTEM), self._catalogs_for(DEFAULT_SYSTEM)))
+        if start_page:
+            self.show_start_page()
+        else:
+            self._set_document(ArmyDocument(new_army(DEFAULT_SYSTEM), self._catalogs_for(DEFAULT_SYSTEM)))
         self.battles = BattleActions(
-            self.tabs, self.asker, self._catalogs_for, lambda: self.document.army, autosave_folder, self
+            self.tabs,
+            self.asker,
+            self._catalogs_for,
+            lambda: self.document.army if self.document is not None else None,  # type: ignore[arg-type,return-value]
+            autosave_folder,
+            self,
         )
         self.battles.battles_folder = lambda: self.preferences.battles_dir()
         self.battles.status.connect(self._show_status)
@@ -118,29 +145,34 @@ class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
             self.statusBar().showMessage(_("Ready"), 2000)
 
     def _catalogs_for(self, system: str) -> Catalogs:
-        return self.catalog_load.for_system(system)
+        return self._loaded_catalogs().for_system(system)
+
+    def _loaded_catalogs(self) -> CatalogLoad:
+        """The catalogs, loaded at the first need; the files left out are told once the question can be asked."""
+        if self.catalog_load is None:
+            assert self._load_catalogs is not None, "a window without catalogs needs a way to load them"
+            self.catalog_load = self._load_catalogs()
+            errors = list(self.catalog_load.errors)
+            if errors:
+                QTimer.singleShot(0, self, lambda: self.asker.catalog_errors(errors))
+        return self.catalog_load
 
     # --- the document --------------------------------------------------------------------------------------
     def _set_document(self, document: ArmyDocument, autosave_path: Path | None = None) -> None:
         """Show a document in the builder, replacing the one shown (whose autosave is released)."""
-        states = (
-            {name: s.saveState() for name, s in self.builder.splitters().items()} if self._has_builder() else {}
-        )
-        if self._has_builder():
-            self.autosaver.release()
-            old = self._builder_page
-            self.tabs.removeTab(self.tabs.indexOf(old))
-            old.deleteLater()
-            self.document.deleteLater()
+        self._drop_army()
         self.document = document
         document.setParent(self)
         self.builder = BuilderTab(document)
         self._builder_page = tab_page(self.builder)
-        self.tabs.insertTab(0, self._builder_page, _("Army builder"))
+        self.army_stack.addWidget(self._builder_page)
+        self.army_stack.setCurrentWidget(self._builder_page)
+        self.tabs.setTabText(0, _("Army builder"))
         self.tabs.setCurrentIndex(0)
         for name, splitter in self.builder.splitters().items():
-            if name in states:
-                splitter.restoreState(states[name])
+            state = self.settings.splitters.get(name)
+            if state:
+                splitter.restoreState(QByteArray.fromBase64(state.encode()))
         document.history_changed.connect(self._update_title)
         document.history_changed.connect(self._update_undo_actions)
         document.refused.connect(self._on_document_refused)
@@ -152,8 +184,27 @@ class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
         self._update_undo_actions()
         self.builder.browser.setFocus()
 
-    def _has_builder(self) -> bool:
-        return hasattr(self, "builder")
+    def _drop_army(self) -> None:
+        """Take the army on screen and its builder away (its autosave released, its splitters remembered)."""
+        if self.builder is None or self._builder_page is None or self.document is None:
+            return
+        self._keep_splitters()
+        self.autosaver.release()
+        self.army_stack.removeWidget(self._builder_page)
+        self._builder_page.deleteLater()
+        self.document.deleteLater()
+        self.builder = self._builder_page = self.document = None
+
+    def show_start_page(self) -> None:
+        """No army open: the start page in the builder's tab (File → Close, and at launch)."""
+        self._drop_army()
+        self.start_page.set_recent(self.settings.recent)
+        self.army_stack.setCurrentIndex(0)
+        self.tabs.setTabText(0, _("Start"))
+        self.tabs.setCurrentIndex(0)
+        self._update_title()
+        self._update_undo_actions()
+        self.start_page.setFocus()
 
     def _battle_shown(self) -> bool:
         """Whether the current tab is a battle's (the Edit and Save actions then act on the battle)."""
@@ -162,7 +213,7 @@ class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
     def _has_battles(self) -> bool:
         return hasattr(self, "battles")
 
-    def _shown(self) -> tuple[Document, Callable[[], bool]]:
+    def _shown(self) -> tuple[Document | None, Callable[[], bool]]:
         """The document of the tab shown and how it is saved: the battle's on a battle tab, else the army's."""
         battle = self.battles.document if self._battle_shown() else None
         if battle is not None:
@@ -171,8 +222,12 @@ class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
 
     def _update_title(self) -> None:
         document, _save = self._shown()
-        self.setWindowTitle(_("{name}[*] — Warband").format(name=document.display_name()))
-        self.setWindowModified(document.modified)
+        if document is None:
+            self.setWindowTitle(_("Warband"))
+            self.setWindowModified(False)
+        else:
+            self.setWindowTitle(_("{name}[*] — Warband").format(name=document.display_name()))
+            self.setWindowModified(document.modified)
 
     def _on_tabs_current_changed(self, index: int) -> None:
         self._update_title()
@@ -203,24 +258,40 @@ class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
 
     def _update_undo_actions(self) -> None:
         document, _save = self._shown()
-        undo, redo = document.undo_label, document.redo_label
+        self._update_army_actions()
+        undo = document.undo_label if document is not None else None
+        redo = document.redo_label if document is not None else None
         self.undo_action.setEnabled(undo is not None)
         self.redo_action.setEnabled(redo is not None)
         self.undo_action.setText(_("&Undo {label}").format(label=spoken_text(undo)) if undo else _("&Undo"))
         self.redo_action.setText(_("&Redo {label}").format(label=spoken_text(redo)) if redo else _("&Redo"))
 
+    def _update_army_actions(self) -> None:
+        """What acts on the army on screen needs one: with the start page shown, only Save a battle is left."""
+        army = self.document is not None
+        for action in (self.save_as_action, self.close_action, self.export_action, self.copy_roster_action):
+            action.setEnabled(army)
+        self.print_preview_action.setEnabled(army)
+        self.print_action.setEnabled(army)
+        self.save_action.setEnabled(army or self._battle_shown())
+
     def _undo(self) -> None:
-        self._shown()[0].undo()
+        document = self._shown()[0]
+        if document is not None:
+            document.undo()
 
     def _redo(self) -> None:
-        self._shown()[0].redo()
+        document = self._shown()[0]
+        if document is not None:
+            document.redo()
 
     # --- catalogs ------------------------------------------------------------------------------------------
     def reload_catalogs(self) -> None:
         if self._load_catalogs is None:
             return
         self.catalog_load = self._load_catalogs()
-        self.document.set_catalogs(self._catalogs_for(self.document.army.system))
+        if self.document is not None:
+            self.document.set_catalogs(self._catalogs_for(self.document.army.system))
         count = len(self.catalog_load.errors)
         if count:
             self.asker.catalog_errors(list(self.catalog_load.errors))
@@ -230,7 +301,7 @@ class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
         )
 
     def _show_catalog_errors(self) -> None:
-        self.asker.catalog_errors(list(self.catalog_load.errors))
+        self.asker.catalog_errors(list(self._loaded_catalogs().errors))
 
     # --- window --------------------------------------------------------------------------------------------
     def _restore_layout(self) -> None:
@@ -238,15 +309,16 @@ class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
             self.restoreGeometry(QByteArray.fromBase64(self.settings.geometry.encode()))
         else:
             self.resize(1280, 800)
-        for name, splitter in self.builder.splitters().items():
-            state = self.settings.splitters.get(name)
-            if state:
-                splitter.restoreState(QByteArray.fromBase64(state.encode()))
+
+    def _keep_splitters(self) -> None:
+        """The builder's splitter sizes into the settings, for the next builder and the next session."""
+        if self.builder is not None:
+            for name, splitter in self.builder.splitters().items():
+                self.settings.splitters[name] = bytes(splitter.saveState().toBase64().data()).decode()
 
     def _store_layout(self) -> None:
         self.settings.geometry = bytes(self.saveGeometry().toBase64().data()).decode()
-        for name, splitter in self.builder.splitters().items():
-            self.settings.splitters[name] = bytes(splitter.saveState().toBase64().data()).decode()
+        self._keep_splitters()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         if not self.maybe_save() or not self.battles.maybe_save():

@@ -1,4 +1,5 @@
-"""The main window's roster and rules actions: export, print preview, print, Help → Rules and Explain Rule.
+"""The main window's roster and rules actions: export, print preview, print, Help → Rules and Explain Rule; and
+where the undo keys go.
 
 A mixin of MainWindow, kept apart to keep the window's module small. The print modules load only when used:
 they are not needed to start.
@@ -6,12 +7,23 @@ they are not needed to start.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QWidget
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QDialog,
+    QLineEdit,
+    QPlainTextEdit,
+    QTextEdit,
+    QWidget,
+)
 
 from warband.gui.rules_help import RulesHelpDialog
 from warband.model.messages import _
@@ -49,10 +61,27 @@ class RosterAndRules:
 
         def statusBar(self) -> Any: ...  # noqa: N802
 
-    def export_roster(self) -> ExportDialog:
-        """File → Export Roster: the builder's army as text, HTML or PDF; the dialog is opened, not waited on."""
+    def copy_roster_as_text(self) -> str | None:
+        """Edit → Copy Roster as Text: the army on the clipboard in the share-as-text style players paste into
+        forums and chats (`export.roster_share`). None: no army is open."""
+        from PySide6.QtGui import QGuiApplication
+
+        from warband.export.roster_share import share_text
+
+        if self.document is None:
+            return None
+        text = share_text(self.document.army, self.document.catalogs)  # names in the language spoken
+        QGuiApplication.clipboard().setText(text)
+        self.statusBar().showMessage(_("The roster is on the clipboard, ready to paste."), STATUS_MS)
+        return text
+
+    def export_roster(self) -> ExportDialog | None:
+        """File → Export Roster: the builder's army as text, HTML or PDF; the dialog is opened, not waited on.
+        None: no army is open."""
         from warband.gui.export_dialog import ExportDialog
 
+        if self.document is None:
+            return None
         dialog = ExportDialog(
             self.document.army,
             self.document.catalogs,
@@ -68,10 +97,12 @@ class RosterAndRules:
         dialog.open()
         return dialog
 
-    def print_preview(self) -> RosterPreviewDialog:
-        """File → Print Preview: Qt's preview of the roster, from which it can be printed."""
+    def print_preview(self) -> RosterPreviewDialog | None:
+        """File → Print Preview: Qt's preview of the roster, from which it can be printed (None: no army open)."""
         from warband.gui.export_dialog import RosterPreviewDialog
 
+        if self.document is None:
+            return None
         dialog = RosterPreviewDialog(self.document.army, self.document.catalogs, parent=self)  # type: ignore[arg-type]
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.open()
@@ -83,6 +114,8 @@ class RosterAndRules:
 
         from warband.gui.export_dialog import print_roster as print_roster_on
 
+        if self.document is None:
+            return False
         if printer is None:
             printer = QPrinter(QPrinter.PrinterMode.HighResolution)
             printer.setDocName(self.document.army.name or _("Roster"))
@@ -113,3 +146,64 @@ class RosterAndRules:
     def _on_rule_namer_named(self, rule_id: str) -> None:
         self.explain_rule_action.setEnabled(True)
         self.explain_rule_action.setText(_("Explain Rule {rule}").format(rule=rule_id))
+
+
+_REDO_KEYS = (QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y"))
+
+
+def _own_history(widget: QWidget) -> tuple[bool, bool] | None:
+    """Whether a text box has typing of its own to undo and to redo; None for a widget that is no text box."""
+    edit: QWidget | None = widget
+    if isinstance(widget, QAbstractSpinBox):
+        edit = widget.findChild(QLineEdit)
+    elif isinstance(widget, QComboBox):
+        edit = widget.lineEdit() if widget.isEditable() else None
+    if isinstance(edit, QLineEdit):
+        return edit.isUndoAvailable(), edit.isRedoAvailable()
+    if isinstance(edit, QTextEdit | QPlainTextEdit):
+        text = edit.document()
+        return text.isUndoAvailable(), text.isRedoAvailable()
+    return None
+
+
+class UndoKeyRouter(QObject):
+    """Undo and redo keys reach the document on screen unless the focused text box has something of its own.
+
+    A line edit (a spin box's, a dice box) claims Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y even with nothing to undo, so the
+    window's Undo would never hear them after a roll leaves the focus in the dice box. The router watches the
+    focused text box of its window (one widget at a time, so the rest of the program pays nothing) and lets the
+    box keep a key only when it has typing of its own to undo or redo.
+    """
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__(window)
+        self._window = window
+        self._watched: QWidget | None = None
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._on_app_focus_changed)
+
+    def _on_app_focus_changed(self, old: QWidget | None, new: QWidget | None) -> None:
+        if self._watched is not None:
+            with contextlib.suppress(RuntimeError):  # the widget has gone
+                self._watched.removeEventFilter(self)
+            self._watched = None
+        if new is not None and self._window.isAncestorOf(new) and _own_history(new) is not None:
+            new.installEventFilter(self)
+            self._watched = new
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if event.type() != QEvent.Type.ShortcutOverride or not isinstance(event, QKeyEvent):
+            return False
+        if not isinstance(watched, QWidget):
+            return False
+        history = _own_history(watched)
+        if history is None:
+            return False
+        can_undo, can_redo = history
+        pressed = QKeySequence(event.keyCombination())
+        if event.matches(QKeySequence.StandardKey.Undo):
+            return not can_undo  # filtered: the box does not claim the key, and the window's Undo has it
+        if event.matches(QKeySequence.StandardKey.Redo) or pressed in _REDO_KEYS:
+            return not can_redo
+        return False

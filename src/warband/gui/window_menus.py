@@ -73,6 +73,9 @@ class WindowMenus(_Window):
         )
         self.undo_action = self._action(_("&Undo"), self._undo, [key(std.Undo)], "actionUndo")
         self.redo_action = self._action(_("&Redo"), self._redo, [key("Ctrl+Shift+Z"), key("Ctrl+Y")], "actionRedo")
+        self.copy_roster_action = self._action(
+            _("&Copy Roster as Text"), self.copy_roster_as_text, [key("Ctrl+Shift+C")], "actionCopyRoster"
+        )
         self.reload_action = self._action(
             _("&Reload player catalogs"), self.reload_catalogs, [key("F5")], "actionReloadCatalogs"
         )
@@ -140,6 +143,8 @@ class WindowMenus(_Window):
         edit_menu = bar.addMenu(_("&Edit"))
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.copy_roster_action)
         edit_menu.addSeparator()
         edit_menu.addAction(self.preferences_action)
         catalog_menu = bar.addMenu(_("&Catalogs"))

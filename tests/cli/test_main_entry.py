@@ -1,0 +1,28 @@
+"""`warband FILE` opens an army or a battle in the window; anything else given goes to the command line."""
+
+from __future__ import annotations
+
+from warband.__main__ import _file_to_open
+from warband.model.locations import data_dir
+
+
+def test_one_existing_army_or_battle_file_opens_in_the_window(tmp_path):
+    army = next((data_dir() / "sbg" / "examples").glob("*.warband.json"))
+    assert _file_to_open([str(army)]) == army.resolve()
+    battle = tmp_path / "b.battle.json"
+    battle.write_text("{}")
+    assert _file_to_open([str(battle)]) == battle.resolve()  # what is in it is the window's to tell
+
+
+def test_anything_else_is_a_command():
+    army = next((data_dir() / "sbg" / "examples").glob("*.warband.json"))
+    assert _file_to_open(["validate", str(army)]) is None
+    assert _file_to_open(["missing.warband.json"]) is None  # the command line says it does not exist
+    assert _file_to_open(["notes.txt"]) is None and _file_to_open([]) is None
+
+
+def test_a_file_that_is_not_there_is_said_so(capsys):
+    from warband.__main__ import main
+
+    assert main(["missing.warband.json"]) == 2
+    assert capsys.readouterr().err == "warband: no such file: 'missing.warband.json'\n"
