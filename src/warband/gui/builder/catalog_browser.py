@@ -9,10 +9,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, QSignalBlocker, Qt
-from PySide6.QtGui import QKeyEvent, QMouseEvent
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLineEdit,
@@ -27,6 +28,7 @@ from warband.gui.builder.profile_description import ProfileDescription, ProfileF
 from warband.gui.builder.profile_table_model import PROFILE_ID_ROLE, ProfileFilterProxyModel, ProfileTableModel
 from warband.gui.document import Change
 from warband.gui.systems.registry import builder_panels
+from warband.gui.widgets.appearance import combo_width, compact_rows, follow_font
 from warband.model.army import Army
 from warband.model.catalog import Catalogs
 from warband.model.edits import AddUnit
@@ -79,7 +81,7 @@ class CatalogBrowser(QWidget):
         self._view.setAlternatingRowColors(True)
         self._view.setWordWrap(False)
         self._view.verticalHeader().hide()
-        self._view.verticalHeader().setDefaultSectionSize(self._view.fontMetrics().height() + 8)
+        compact_rows(self._view)
         header = self._view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(ProfileTableModel.NAME, QHeaderView.ResizeMode.Stretch)
@@ -91,9 +93,13 @@ class CatalogBrowser(QWidget):
         self._add_button.setAccessibleName(_("Add to army"))
         self._add_button.setToolTip(_("Add a model of the selected profile to the army (Enter, or double-click)"))
 
-        combos = QHBoxLayout()  # on a line of their own: the browser is often a narrow column
-        for _filter, combo in self._combos:
-            combos.addWidget(combo, 1)
+        # On lines of their own, as many to a line as fit whole; the browser may be as narrow as the widest one
+        # (its minimum does not depend on how many are on a line now, or it could never be made narrower)
+        self._combo_box = QWidget(self)
+        self._combo_grid = QGridLayout(self._combo_box)
+        self._combo_grid.setContentsMargins(0, 0, 0, 0)
+        self._combos_per_line = 0
+        self._wanted_width = 0
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         buttons.addWidget(self._add_button)
@@ -101,7 +107,9 @@ class CatalogBrowser(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self._filter_edit)
         if self._combos:
-            layout.addLayout(combos)
+            layout.addWidget(self._combo_box)
+        else:
+            self._combo_box.hide()
         layout.addWidget(self._view, 1)
         layout.addLayout(buttons)
         self.setFocusProxy(self._filter_edit)  # focusing the browser starts a search
@@ -116,9 +124,14 @@ class CatalogBrowser(QWidget):
         self._proxy.layoutChanged.connect(self._on_proxy_rows_changed)
         self._add_button.clicked.connect(self._on_add_button_clicked)
         document.state_changed.connect(self._on_document_state_changed)
+        follow_font(self, self._on_font_changed)
         self._on_proxy_rows_changed()
 
     # --- reading -------------------------------------------------------------------------------------------
+    @property
+    def profile_view(self) -> QTableView:
+        return self._view
+
     @property
     def profile_model(self) -> ProfileTableModel:
         return self._model
@@ -167,8 +180,41 @@ class CatalogBrowser(QWidget):
         combo.setObjectName(name)
         combo.setAccessibleName(accessible)
         combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        combo.setMinimumContentsLength(4)  # long cult names are elided rather than widening the column
+        combo.setMinimumContentsLength(4)  # the list may hold long cult names: only the chosen one must fit
         return combo
+
+    def _fit_combos(self) -> None:
+        """Each filter box at least as wide as its chosen text, then as many to a line as fit whole."""
+        for _filter, combo in self._combos:
+            combo.setMinimumWidth(combo_width(combo, combo.currentText()))
+        self._flow_combos()
+
+    def _flow_combos(self) -> None:
+        if not self._combos:
+            return
+        spacing = max(self._combo_grid.horizontalSpacing(), 0)
+        widest = max(combo.minimumWidth() for _filter, combo in self._combos)
+        self._combo_box.setMinimumWidth(widest)
+        widest += spacing
+        room = self.contentsRect().width() + spacing
+        per_line = max(1, min(len(self._combos), room // max(widest, 1)))
+        if per_line == self._combos_per_line:
+            return
+        self._combos_per_line = per_line
+        for _filter, combo in self._combos:
+            self._combo_grid.removeWidget(combo)
+        for place, (_filter, combo) in enumerate(self._combos):
+            self._combo_grid.addWidget(combo, place // per_line, place % per_line)
+        for column in range(len(self._combos)):
+            self._combo_grid.setColumnStretch(column, 1 if column < per_line else 0)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self._flow_combos()
+
+    def _on_font_changed(self) -> None:
+        self._fit_combos()
+        self._fit_columns()
 
     def _fill_filter_combos(self) -> None:
         """List each filter's choices for the catalogs, keeping the player's choices that still exist."""
@@ -183,6 +229,8 @@ class CatalogBrowser(QWidget):
                         combo.addItem(text, value)
                 combo.setCurrentIndex(max(0, combo.findData(current)) if current is not None else 0)
             self._proxy.set_filter(chosen.name, combo.currentData())
+        if hasattr(self, "_combo_grid"):
+            self._fit_combos()
 
     def _update_add_button(self) -> None:
         self._add_button.setEnabled(bool(self._view.selectionModel().selectedRows()))
@@ -193,11 +241,15 @@ class CatalogBrowser(QWidget):
         columns = range(header.count())
         # sectionSizeFromContents, unlike sectionSizeHint, also measures the titles of hidden columns
         wanted = [max(self._view.sizeHintForColumn(c), header.sectionSizeFromContents(c).width()) for c in columns]
-        room = self._view.viewport().width() - min(
-            wanted[ProfileTableModel.NAME], self._view.fontMetrics().horizontalAdvance("M") * 12
-        )
-        shown = set(columns) - {ProfileTableModel.NAME}
+        # Never narrower than the names and the cost need, so that no name is cut (the builder stacks its panes
+        # when the window cannot give that much)
+        frame = 2 * self._view.frameWidth() + self._view.verticalScrollBar().sizeHint().width()
         hidden_first = self._model.description.hidden_first  # never Name, nor the cost (the last column)
+        kept = [c for c in columns if c not in hidden_first]
+        self._view.setMinimumWidth(sum(wanted[c] for c in kept) + frame)
+        self._wanted_width = sum(wanted) + frame
+        room = self._view.viewport().width() - wanted[ProfileTableModel.NAME]
+        shown = set(columns) - {ProfileTableModel.NAME}
         for column in hidden_first:
             if sum(wanted[c] for c in shown) <= room:
                 break
@@ -205,6 +257,10 @@ class CatalogBrowser(QWidget):
         for column in hidden_first:
             if header.isSectionHidden(column) == (column in shown):
                 header.setSectionHidden(column, column not in shown)
+
+    def wanted_width(self) -> int:
+        """How wide the table would be with every column shown whole."""
+        return max(self._wanted_width, self._view.minimumWidth())
 
     # --- events --------------------------------------------------------------------------------------------
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
@@ -244,6 +300,7 @@ class CatalogBrowser(QWidget):
     def _on_filter_combo_current_index_changed(self, _index: int) -> None:
         for chosen, combo in self._combos:
             self._proxy.set_filter(chosen.name, combo.currentData())
+        self._fit_combos()
 
     def _on_view_selection_changed(self) -> None:
         self._update_add_button()

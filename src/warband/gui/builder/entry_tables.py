@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QAbstractItemView, QLabel, QTableView, QWidget
 
+from warband.gui.widgets.appearance import compact_rows
 from warband.model.army import Choice, Problem
 from warband.model.names import display_name
 
@@ -63,6 +64,6 @@ def entry_table(parent: QWidget, name: str, accessible: str) -> QTableView:
     view.setAlternatingRowColors(True)
     view.setWordWrap(False)
     view.verticalHeader().hide()
-    view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)
+    compact_rows(view)
     view.horizontalHeader().setHighlightSections(False)
     return view

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QStyle, QTableView, QVBoxLayout, QWidget
 
 from warband.gui.army_document import ArmyDocument
+from warband.gui.widgets.appearance import follow_font, row_height
 from warband.gui.widgets.plain_text import plain_tooltip
 from warband.model.army import Problem
 from warband.model.messages import _, spoken_text
 
 ModelIndex = QModelIndex | QPersistentModelIndex
+MIN_ROWS = 4
+"""The problems always in view, however the builder's splitter is dragged."""
 
 
 class ProblemsTableModel(QAbstractTableModel):
@@ -84,13 +87,13 @@ class ProblemsPanel(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setWordWrap(False)
+        # The sentence takes the room left, elided, whole in its tooltip: no scroll bar to eat a row
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.verticalHeader().setVisible(False)
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(ProblemsTableModel.RULE, QHeaderView.ResizeMode.Fixed)
-        header.resizeSection(ProblemsTableModel.RULE, self.table.fontMetrics().horizontalAdvance("CF-00") + 20)
-        header.setSectionResizeMode(ProblemsTableModel.UNIT, QHeaderView.ResizeMode.Interactive)
-        header.setSectionResizeMode(ProblemsTableModel.SENTENCE, QHeaderView.ResizeMode.Stretch)
-        header.resizeSection(ProblemsTableModel.UNIT, 180)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)  # the sentence
+        self.model.modelReset.connect(self._fit)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title)
@@ -98,6 +101,27 @@ class ProblemsPanel(QWidget):
         self.table.activated.connect(self._on_table_activated)
         document.report_changed.connect(self._show_count)
         self._show_count()
+        follow_font(self, self._fit)
+
+    def _fit(self) -> None:
+        """Rows in the font's height, the rule and unit columns as wide as their content, and room for four
+        problems at least (the splitter above cannot squeeze them out of view)."""
+        table = self.table
+        rows = row_height(table)
+        table.verticalHeader().setDefaultSectionSize(rows)
+        metrics = table.fontMetrics()
+        header = table.horizontalHeader()
+        pad = 2 * (table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1) + 4
+        for column in (ProblemsTableModel.RULE, ProblemsTableModel.UNIT):
+            widest = max(
+                (
+                    metrics.horizontalAdvance(str(self.model.index(row, column).data() or ""))
+                    for row in range(self.model.rowCount())
+                ),
+                default=metrics.horizontalAdvance("CF-00" if column == ProblemsTableModel.RULE else "M" * 10),
+            )
+            header.resizeSection(column, max(widest + pad, header.sectionSizeFromContents(column).width()))
+        table.setMinimumHeight(header.sizeHint().height() + MIN_ROWS * rows + 2 * table.frameWidth())
 
     def _show_count(self) -> None:
         count = self.model.rowCount()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, QSignalBlocker, Qt
-from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QFont, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QSpinBox,
+    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
 from warband.gui.army_document import ArmyDocument
 from warband.gui.builder.roster_table_model import RosterTableModel
 from warband.gui.document import Change
+from warband.gui.widgets.appearance import follow_font, row_height
 from warband.model.army import Army
 from warband.model.edits import DuplicateUnit, MoveUnit, RemoveUnits, SetArmyField
 from warband.model.messages import _
@@ -66,14 +68,16 @@ class RosterPanel(QWidget):
         self.table.verticalHeader().setVisible(False)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setSectionResizeMode(self.model.column_of(RosterTableModel.LABEL), QHeaderView.ResizeMode.Stretch)
-        cost = self.model.column_of(RosterTableModel.COST)
-        header.setSectionResizeMode(cost, QHeaderView.ResizeMode.Fixed)  # measuring every row costs each edit
-        header.resizeSection(cost, self.table.fontMetrics().horizontalAdvance("99999") + 16)
-        if RosterTableModel.COUNT in self.model.columns:  # a system that buys models in numbers
-            count = self.model.column_of(RosterTableModel.COUNT)
-            header.setSectionResizeMode(count, QHeaderView.ResizeMode.Fixed)
-            header.resizeSection(count, self.table.fontMetrics().horizontalAdvance("Count") + 24)
+        header.setStretchLastSection(False)  # the notes take the room left: `_fit_notes`
+        self.table.viewport().installEventFilter(self)
+        for signal in (
+            self.model.modelReset,
+            self.model.rowsInserted,
+            self.model.rowsRemoved,
+            self.model.dataChanged,
+            self.model.layoutChanged,
+        ):
+            signal.connect(self._fit_columns)
 
         self.remove_button = self._button(_("Remove"), "removeUnitButton", QKeySequence.StandardKey.Delete)
         self.table.installEventFilter(self)
@@ -84,10 +88,6 @@ class RosterPanel(QWidget):
         self.total_label = QLabel(self)
         self.total_label.setObjectName("totalLabel")
         self.total_label.setTextFormat(Qt.TextFormat.PlainText)
-        font = self.total_label.font()
-        font.setPointSizeF(font.pointSizeF() * 1.4)
-        font.setBold(True)
-        self.total_label.setFont(font)
         self.total_label.setWordWrap(True)
         self.total_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.total_label.setMinimumWidth(120)
@@ -136,6 +136,7 @@ class RosterPanel(QWidget):
         document.selection_changed.connect(self._on_document_selection_changed)
         self._on_document_state_changed()
         self._on_document_selection_changed(document.selected)
+        follow_font(self, self._on_font_changed)
 
     def _button(
         self, text: str, name: str, shortcut: QKeySequence | QKeySequence.StandardKey, description: str = ""
@@ -154,8 +155,66 @@ class RosterPanel(QWidget):
             button.setFixedWidth(button.fontMetrics().horizontalAdvance(text) * 3 + 12)
         return button
 
+    # --- sizes ---------------------------------------------------------------------------------------------
+    def _on_font_changed(self) -> None:
+        """The total in a larger bold type, the columns measured again: both follow the font at once."""
+        font = QFont(self.font())
+        font.setPointSizeF(font.pointSizeF() * 1.4)
+        font.setBold(True)
+        self.total_label.setFont(font)
+        self.table.verticalHeader().setDefaultSectionSize(row_height(self.table))
+        self._fit_columns()
+
+    def column_needs(self) -> list[int]:
+        """How wide each column must be to show its title and its widest cell whole, in the table's font."""
+        metrics = self.table.fontMetrics()
+        header = self.table.horizontalHeader()
+        pad = 2 * (self.table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.table) + 1)
+        needs = []
+        for column in range(self.model.columnCount()):
+            widest = max(
+                (
+                    metrics.horizontalAdvance(str(self.model.index(row, column).data() or ""))
+                    for row in range(self.model.rowCount())
+                ),
+                default=0,
+            )
+            needs.append(max(widest + pad + 4, header.sectionSizeFromContents(column).width()))
+        return needs
+
+    def _fit_columns(self) -> None:
+        """Every column but the notes as wide as its content; the table never narrower than that, so that the
+        cost is always in view without scrolling. The notes, free text, have the rest (and a tooltip)."""
+        needs = self.column_needs()
+        header = self.table.horizontalHeader()
+        notes = self.model.column_of(RosterTableModel.NOTES)
+        for column, need in enumerate(needs):
+            if column != notes:
+                header.resizeSection(column, need)
+        title = header.sectionSizeFromContents(notes).width()
+        frame = 2 * self.table.frameWidth() + self.table.verticalScrollBar().sizeHint().width()
+        fixed = sum(need for column, need in enumerate(needs) if column != notes)
+        self.table.setMinimumWidth(fixed + title + frame)
+        self._wanted_width = fixed + max(title, min(needs[notes], 2 * title + fixed // 2)) + frame
+        self._fixed_width = fixed
+        self._notes_title = title
+        self._fit_notes()
+
+    def _fit_notes(self) -> None:
+        """The notes, free text, have the room the other columns leave (at least their title's width)."""
+        notes = self.model.column_of(RosterTableModel.NOTES)
+        room = self.table.viewport().width() - self._fixed_width
+        self.table.horizontalHeader().resizeSection(notes, max(self._notes_title, room))
+
+    def wanted_width(self) -> int:
+        """The width at which the table shows every column, the notes with some room."""
+        return self._wanted_width
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
         """Delete in the roster removes the unit, unless a label is being edited."""
+        if watched is self.table.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_notes()
+            return False
         if (
             watched is self.table
             and event.type() == QEvent.Type.KeyPress

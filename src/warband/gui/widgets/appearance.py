@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QObject, QSize, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPalette
-from PySide6.QtWidgets import QApplication, QTableView
+from PySide6.QtWidgets import QApplication, QComboBox, QStyle, QStyleOptionComboBox, QTableView, QWidget
 
 SIDE_COLOURS = ("#3574c4", "#c4473a")
 """Side 1 blue, side 2 red: mid tones, readable on light and dark palettes."""
@@ -21,9 +24,49 @@ NOTE_STYLE = (
 )
 
 
+class _FontFollower(QObject):
+    """Signals when its widget's font changes (a font preset chosen in Edit → Preferences).
+
+    A signal rather than a callback held in Python: the connection lives in Qt with the widget, so no Python
+    reference cycle runs through the widget's panel (the collector would clear the panel's models first).
+    """
+
+    font_changed = Signal()
+
+    def __init__(self, widget: QWidget) -> None:
+        super().__init__(widget)
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.FontChange:
+            self.font_changed.emit()
+        return False
+
+
+def follow_font(widget: QWidget, callback: Callable[[], None]) -> None:
+    """Run `callback` now and whenever the widget's font changes, so that sizes measured from the font (row
+    heights, fixed column widths) follow a new font size at once, without a restart."""
+    callback()
+    _FontFollower(widget).font_changed.connect(callback)
+
+
+def row_height(table: QTableView) -> int:
+    """The height of a compact row in this table's font."""
+    return table.fontMetrics().height() + 8
+
+
+def combo_width(combo: QComboBox, text: str) -> int:
+    """How wide a combo box must be to show `text` whole, in its font and style (as Qt sizes it for its items)."""
+    option = QStyleOptionComboBox()
+    combo.initStyleOption(option)
+    metrics = combo.fontMetrics()
+    contents = QSize(metrics.horizontalAdvance(text), metrics.height())
+    return combo.style().sizeFromContents(QStyle.ContentsType.CT_ComboBox, option, contents, combo).width()
+
+
 def compact_rows(table: QTableView) -> None:
-    """Rows as high as the text needs, so that a whole army fits on a laptop screen."""
-    table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
+    """Rows as high as the text needs, so that a whole army fits on a laptop screen; they follow the font."""
+    follow_font(table, lambda: table.verticalHeader().setDefaultSectionSize(row_height(table)))
 
 
 def side_colour(side: int) -> QColor:

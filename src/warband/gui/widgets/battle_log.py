@@ -32,6 +32,7 @@ from warband.gui.widgets.appearance import (
     FAILURE_COLOUR,
     SUCCESS_COLOUR,
     compact_rows,
+    follow_font,
     muted,
     side_tint,
     struck_font,
@@ -256,13 +257,17 @@ class BattleLogPanel(QWidget):
             LogColumn.SIDE: "Player name",
             LogColumn.DICE: layout.dice_sample,
         }
-        metrics = self.table.fontMetrics()
-        for kind, sample in samples.items():
-            column = model.column(kind)
-            if column >= 0:
-                texts = (model.title(kind), _(sample)) if sample else (model.title(kind),)
-                widest = max(metrics.horizontalAdvance(text) for text in texts)
-                header.resizeSection(column, widest + (16 if kind is LogColumn.SIDE else 24))
+
+        def fit() -> None:
+            metrics = self.table.fontMetrics()
+            for kind, sample in samples.items():
+                column = model.column(kind)
+                if column >= 0:
+                    texts = (model.title(kind), _(sample)) if sample else (model.title(kind),)
+                    widest = max(metrics.horizontalAdvance(text) for text in texts)
+                    header.resizeSection(column, widest + (16 if kind is LogColumn.SIDE else 24))
+
+        follow_font(self.table, fit)
         self.export_button = QPushButton(_("Export log…"), self)
         self.export_button.setObjectName("exportLogButton")
         self.export_button.setToolTip(_("Write the whole log, undone actions included, to a text file"))

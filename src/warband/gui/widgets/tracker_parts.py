@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from warband.gui.widgets.appearance import compact_rows
+from warband.gui.widgets.appearance import compact_rows, follow_font
 from warband.model.messages import _
 
 
@@ -37,7 +37,7 @@ def message_line(parent: QWidget) -> QLabel:
     label.setWordWrap(True)
     label.setAccessibleName(_("Message"))
     label.setProperty("kind", "")
-    label.setMinimumHeight(label.fontMetrics().height() + 10)
+    follow_font(label, lambda: label.setMinimumHeight(label.fontMetrics().height() + 10))
     return label
 
 
@@ -83,7 +83,11 @@ def editable_table(
     header.setHighlightSections(False)
     header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     header.setStretchLastSection(True)
-    metrics = table.fontMetrics()
-    for column, widest in widths.items():
-        header.resizeSection(column, metrics.horizontalAdvance(widest) + pad)
+
+    def fit() -> None:
+        metrics = table.fontMetrics()
+        for column, widest in widths.items():
+            header.resizeSection(column, metrics.horizontalAdvance(widest) + pad)
+
+    follow_font(table, fit)
     return table

@@ -37,6 +37,7 @@ from warband.gui.systems.powerdice.builder_spells_model import (
     SpellOptionsTableModel,
     selected_unit,
 )
+from warband.gui.widgets.appearance import follow_font, row_height
 from warband.model.army import Army, Choice, unit_label
 from warband.model.edits import AddEntry, RemoveEntry
 from warband.model.messages import _, spoken_text
@@ -91,11 +92,15 @@ class PowerDiceUnitPanel(QWidget):
         self._held.setModel(HeldSpellsTableModel(document, self._held))
         header = self._held.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)  # the list changes with every edit:
-        metrics = self._held.fontMetrics()  # fixed widths for cost and problem, never ResizeToContents
-        header.resizeSection(1, metrics.horizontalAdvance(_("unknown")) + 16)
-        header.resizeSection(2, metrics.horizontalAdvance("PD-01, AR-03") + 16)
-        rows = self._held.verticalHeader().defaultSectionSize()
-        self._held.setMinimumHeight(header.sizeHint().height() + 3 * rows + 4)  # three spells in view
+
+        def fit_held() -> None:  # fixed widths for cost and problem, never ResizeToContents; they follow the font
+            metrics = self._held.fontMetrics()
+            header.resizeSection(1, metrics.horizontalAdvance(_("unknown")) + 16)
+            header.resizeSection(2, metrics.horizontalAdvance("PD-01, AR-03") + 16)
+            rows = row_height(self._held)
+            self._held.setMinimumHeight(header.sizeHint().height() + 3 * rows + 4)  # three spells in view
+
+        follow_font(self._held, fit_held)
         self._held.installEventFilter(self)
         self._remove_button = QPushButton(_("Remove"), held)
         self._remove_button.setObjectName("removeSpellButton")
@@ -168,16 +173,21 @@ class PowerDiceUnitPanel(QWidget):
         view.sortByColumn(self._options.column("name"), Qt.SortOrder.AscendingOrder)
         header = view.horizontalHeader()
         header.setStretchLastSection(True)
-        metrics = view.fontMetrics()
         widths = {"name": 18, "duration": 9}
-        for column, name in enumerate(COLUMNS):
-            title = str(self._options.headerData(column, Qt.Orientation.Horizontal))
-            if name in NUMERIC:
-                width = max(metrics.horizontalAdvance("0000"), metrics.horizontalAdvance(title))
-                header.resizeSection(column, width + 16)
-            elif name in widths:
-                header.resizeSection(column, metrics.averageCharWidth() * widths[name])
-        self._show_reasons(view, False)  # empty until the refused ones are shown
+
+        def fit_picker() -> None:
+            metrics = view.fontMetrics()
+            for column, name in enumerate(COLUMNS):
+                title = str(self._options.headerData(column, Qt.Orientation.Horizontal))
+                if name in NUMERIC:
+                    width = max(metrics.horizontalAdvance("0000"), metrics.horizontalAdvance(title))
+                    header.resizeSection(column, width + 16)
+                elif name in widths:
+                    header.resizeSection(column, metrics.averageCharWidth() * widths[name])
+            self._show_reasons(view, not view.isColumnHidden(COLUMNS.index("reason")))
+
+        view.setColumnHidden(COLUMNS.index("reason"), True)  # empty until the refused ones are shown
+        follow_font(view, fit_picker)
         view.installEventFilter(self)
         return view
 
