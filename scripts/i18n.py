@@ -5,9 +5,11 @@
     python scripts/i18n.py --check      exit 1 when warband.pot, a .po or a .mo is stale (for CI)
 
 Strings are found with the `ast` module: the plain string literals given to `_()` and `N_()` anywhere under
-src/warband (f-strings and expressions are skipped: they cannot be looked up). The template is
-resources/locale/warband.pot; each language has resources/locale/<lang>/LC_MESSAGES/warband.po (edited by
-translators) and warband.mo (compiled here by a small msgfmt, so no gettext tools are needed). Output is
+src/warband (f-strings and expressions are skipped: they cannot be looked up), and the singular and plural given
+to `ngettext()` (an entry with `msgid_plural` and one `msgstr[i]` per plural form of the language; inside the
+script its msgid is "singular\0plural" and its msgstr the forms joined by "\0", as a .mo file holds them).
+The template is resources/locale/warband.pot; each language has resources/locale/<lang>/LC_MESSAGES/warband.po
+(edited by translators) and warband.mo (compiled here by a small msgfmt, so no gettext tools are needed). Output is
 deterministic (no dates), so that `--check` can compare bytes.
 """
 
@@ -27,6 +29,9 @@ SOURCE = ROOT / "src" / "warband"
 LOCALE = ROOT / "resources" / "locale"
 DOMAIN = "warband"
 KEYWORDS = ("_", "N_")
+PLURAL_KEYWORDS = ("ngettext",)
+PLURAL = "\x00"
+"""Between the singular and the plural of a msgid, and between the forms of its msgstr (as in a .mo file)."""
 WIDTH = 79
 
 PLURAL_FORMS = {
@@ -47,15 +52,9 @@ def extract(source: Path = SOURCE) -> dict[str, list[str]]:
     for path in sorted(source.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         calls = sorted(
-            (node.lineno, node.col_offset, node.args[0].value)
+            (node.lineno, node.col_offset, text)
             for node in ast.walk(tree)
-            if isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name)
-            and node.func.id in KEYWORDS
-            and len(node.args) == 1
-            and not node.keywords
-            and isinstance(node.args[0], ast.Constant)
-            and isinstance(node.args[0].value, str)
+            if isinstance(node, ast.Call) and (text := _keyword_text(node)) is not None
         )
         where = path.relative_to(source.parent).as_posix()
         for _line, _, text in calls:
@@ -65,10 +64,23 @@ def extract(source: Path = SOURCE) -> dict[str, list[str]]:
     return found
 
 
+def _keyword_text(node: ast.Call) -> str | None:
+    """The msgid of `_("…")`, `N_("…")` or `ngettext("…", "…", n)` ("singular\0plural"); None for other calls."""
+    if not isinstance(node.func, ast.Name) or node.keywords:
+        return None
+    texts = [a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None for a in node.args]
+    if node.func.id in KEYWORDS and len(texts) == 1:
+        return texts[0]
+    if node.func.id in PLURAL_KEYWORDS and len(texts) == 3 and texts[0] and texts[1]:
+        return texts[0] + PLURAL + texts[1]
+    return None
+
+
 def placeholders(text: str) -> list[str]:
-    """The `{fields}` of a str.format template, sorted (empty when the text is not a valid template)."""
+    """The `{fields}` of a str.format template, each once and sorted (the forms of a plural entry together; empty
+    when the text is not a valid template)."""
     try:
-        return sorted(name for _, name, _, _ in string.Formatter().parse(text) if name is not None)
+        return sorted({name for _, name, _, _ in string.Formatter().parse(text) if name is not None})
     except ValueError:
         return []
 
@@ -153,6 +165,13 @@ def format_entry(entry: Entry) -> list[str]:
             lines.append(refs)
     if entry.flags:
         lines.append("#, " + ", ".join(entry.flags))
+    if PLURAL in entry.msgid:
+        singular, plural = entry.msgid.split(PLURAL, 1)
+        lines += _field("msgid", singular, prefix) + _field("msgid_plural", plural, prefix)
+        forms = entry.msgstr.split(PLURAL) if entry.msgstr else ["", ""]
+        for number, form in enumerate(forms):
+            lines += _field(f"msgstr[{number}]", form, prefix)
+        return lines
     lines += _field("msgid", entry.msgid, prefix)
     lines += _field("msgstr", entry.msgstr, prefix)
     return lines
@@ -164,7 +183,7 @@ def format_catalog(catalog: Catalog) -> str:
 
 
 def parse_po(text: str) -> Catalog:
-    """A .po file as written by this script or by a translator's editor (no plurals, no contexts)."""
+    """A .po file as written by this script or by a translator's editor (plurals, no contexts)."""
     entries: list[Entry] = []
     current = Entry("")
     target: str | None = None
@@ -173,6 +192,8 @@ def parse_po(text: str) -> Catalog:
     def finish() -> None:
         nonlocal current, started, target
         if started:
+            if not current.msgstr.strip(PLURAL):
+                current.msgstr = ""  # a plural entry with no form translated is untranslated
             entries.append(current)
         current, started, target = Entry(""), False, None
 
@@ -204,8 +225,14 @@ def parse_po(text: str) -> Catalog:
                     finish()
                 current.msgid, target, started = _unquote(line[6:]), "msgid", True
                 current.obsolete = obsolete
+            elif line.startswith("msgid_plural "):
+                current.msgid += PLURAL + _unquote(line[13:])
             elif line.startswith("msgstr "):
                 current.msgstr, target = _unquote(line[7:]), "msgstr"
+            elif (form := re.match(r"msgstr\[(\d+)\] ", line)) is not None:
+                text = _unquote(line[form.end() :])
+                current.msgstr = text if form.group(1) == "0" else current.msgstr + PLURAL + text
+                target = "msgstr"
             elif line.startswith('"') and target == "msgid":
                 current.msgid += _unquote(line)
             elif line.startswith('"') and target == "msgstr":

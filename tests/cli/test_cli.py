@@ -83,7 +83,7 @@ def test_validate_exit_1_with_problems_in_text(tmp_path, test_catalog):
     code, out, _ = run("validate", str(path), "--catalog", str(test_catalog))
     assert code == 1
     assert "5 problems:" in out
-    assert "  CF-02  Iron Priestess (u1): Dark Pact belongs to the cult of Mid-Nor" in out
+    assert "  CF-02  Iron Priestess (u1): Iron Priestess may not take Dark Pact (access — cult: Mid-Nor;" in out
     assert "  AR-02  gone-profile (u2): The profile “gone-profile” is not in the loaded catalogs" in out
     assert "  CF-07  army: The army costs 37 A.P., 27 over its limit of 10 A.P." in out
 

@@ -44,7 +44,7 @@ def test_a_french_confrontation_roster_names_the_people(builtin):
     row = roster_lines(army, catalogs).units[priestess]
     assert row.extras.profile_facts[0] == "Griffons d'Akkylannie"
     text = as_text(army, catalogs)
-    assert "   Griffons d'Akkylannie · Dévot de Merin / 10" in text
+    assert "   Griffons d'Akkylannie · Dévot — Merin / 10" in text
     assert "griffins" not in text
     page = page_text(as_html(army, catalogs))  # what the PDF prints
     assert "Griffons d'Akkylannie" in page and "griffins" not in page
@@ -53,7 +53,7 @@ def test_a_french_confrontation_roster_names_the_people(builtin):
 def test_a_roster_in_english_names_the_people_in_english(builtin):
     army = confrontation_example()
     text = as_text(army, builtin.for_system("confrontation"), ["en"])
-    assert "   Griffins of Akkylannia · Devotee of Merin / 10" in text
+    assert "   Griffins of Akkylannia · Devotee — Merin / 10" in text
 
 
 def test_a_people_no_catalog_names_is_written_as_its_id():
@@ -79,5 +79,5 @@ def test_a_french_roster_names_the_unit_of_a_problem_as_its_rows_do():
     army = make_army(unit("u1", "iron-priestess", miracles=["renfort", "renfort"]))
     catalogs = make_catalogs()
     text, html = as_text(army, catalogs), as_html(army, catalogs)
-    assert "Prêtresse de Fer (u1): " in text and "Iron Priestess (u1)" not in text
-    assert "Prêtresse de Fer (u1): " in html
+    assert "CF-06  Prêtresse de Fer: " in text and "Iron Priestess" not in text and "(u1)" not in text
+    assert "</span> Prêtresse de Fer: " in html and "(u1)" not in html

@@ -142,7 +142,7 @@ def test_confrontation_miracles_items_and_temporary_faith(builtin):
         "Divine Messenger — 12 A.P. — fervour 1, difficulty: table (the fervour chosen + 4), Aspects: Alteration 1"
         in text
     )
-    assert "Devotee of Merin / 10" in text
+    assert "Devotee — Merin / 10" in text
 
 
 def test_powerdice_casters_spells_and_power_dice(builtin):
@@ -272,11 +272,11 @@ def test_problems_with_rule_ids_and_escaped_labels():
     html = as_html(army, catalogs)
     problems = validate(army, catalogs).problems
     assert f"{len(problems)} problems:" in text
-    assert "   CF-02  <i>Aline</i> (u1): Dark Pact belongs to the cult of Mid-Nor" in text
+    assert "   CF-02  <i>Aline</i>: <i>Aline</i> may not take Dark Pact (access — cult: Mid-Nor;" in text
     assert "   CF-07  army: The army costs" in text
     assert "- Miracle: lost-miracle — not in the loaded catalogs" in text
     assert "2. gone-profile — 0 A.P." in text
-    assert '<span class="rule">CF-02</span> &lt;i&gt;Aline&lt;/i&gt; (u1):' in html
+    assert '<span class="rule">CF-02</span> &lt;i&gt;Aline&lt;/i&gt;:' in html
     assert "<i>" not in html
     assert "Total: 37 A.P. (limit 10 A.P.)" in text
 

@@ -210,7 +210,9 @@ def test_cf_17_a_difficulty_formula_is_computed_and_may_be_overridden(tab_doc):
     choose(tab, "messager-divin", 2)
     hint = tab.form.difficulty_hint
     assert tab.difficulty_spin.isVisibleTo(tab) and tab.difficulty_spin.value() == 6  # 2 + 4
-    assert hint.text() == "Worked out from the call: the fervour + 4 = 6. Change it to override."  # the data, translated
+    assert (
+        hint.text() == "Worked out from the call: the fervour + 4 = 6. Change it to override."
+    )  # the data, translated
     assert tab.problems == [] and tab.request().difficulty is None  # the model computes it too
     assert tab.odds_label.text() == "1/2 — 50.0%"  # 4, 5 or 6
     tab.fervour_spin.setValue(3)

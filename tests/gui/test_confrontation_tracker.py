@@ -564,8 +564,8 @@ def test_end_battle_shows_the_summary(qtbot, make_tab, document):
     assert bar.end_button.text() == "Resume battle"
     assert bar.turn_label.text() == "Turn 1 — Divination" and bar.over_label.isVisible()
     assert tab.summary_box.texts() == [
-        ["Aline", "0 / 5 models lost", "0 / 397 A.P. lost", "Miracles: 2 called, 1 succeeded", "50 % success"],
-        ["Bruno", "1 / 5 models lost", "14 / 397 A.P. lost", "Miracles: 0 called, 0 succeeded", "no call"],
+        ["Aline", "0 / 5 models lost", "0 / 397 A.P. lost", "Miracles called: 2, succeeded: 1", "50 % success"],
+        ["Bruno", "1 / 5 models lost", "14 / 397 A.P. lost", "Miracles called: 0, succeeded: 0", "no call"],
     ]
     summary = get_system("confrontation").summary(document.battle, document.run.log)
     assert tab.summary_box.texts() == [[side.player, *side.lines] for side in summary.sides]

@@ -450,7 +450,7 @@ def test_next_then_the_end_of_the_scene_with_its_summary_resumed_and_undone(qtbo
     lines = summary(document.battle, document.run.log).sides[0].lines
     assert box.texts() == [["Game master", *lines]]
     assert box.texts()[0][1:] == [
-        "Spells: 0 cast, 0 succeeded",
+        "Spells cast: 0, succeeded: 0",
         "2 hours passed",
         "Merlin — Don 120/120, Vitality 14/14",
         "Merlin's apprentice — Don 30/30, Vitality 8/8",

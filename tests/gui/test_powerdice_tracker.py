@@ -299,12 +299,12 @@ def test_end_battle_shows_the_summary_and_resume_hides_it(qtbot, make_tab, docum
     assert box.texts() == [[side.player, *map(spoken_text, side.lines)] for side in summary.sides]
     assert box.texts()[0] == [
         "Aline",
-        "Spells: 1 cast, 1 succeeded",
+        "Spells cast: 1, succeeded: 1",
         "Power dice: 2 / 4 left, 2 spent on castings",
     ]
     assert box.texts()[1] == [
         "Bruno",
-        "Spells: 0 cast, 0 succeeded",
+        "Spells cast: 0, succeeded: 0",
         "Power dice: 4 / 4 left, 0 spent on castings",
     ]
     qtbot.mouseClick(bar.end_button, LEFT)

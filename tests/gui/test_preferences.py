@@ -408,6 +408,9 @@ class RecordingWindow:
     def grab(self) -> None:
         pass
 
+    def new_army(self) -> None:
+        """The smoke check goes on from the start page to the builder."""
+
 
 def test_the_start_applies_the_preferences_before_the_window_and_hands_them_on(app, monkeypatch):
     chosen = Preferences(font_size=24, theme="dark", autosave=False)

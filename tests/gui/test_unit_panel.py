@@ -172,7 +172,7 @@ def test_cf_06_both_copies_of_a_duplicate_show_the_problem(catalogs):
 def test_a_faithful_shows_its_rank_cult_faith_and_aspects(panel):
     assert child(panel, QLabel, "unitTitle").text() == "Iron Priestess"
     faith = child(panel, QLabel, "unitFaith").text()
-    assert faith == "Devotee of Merin / 10 — Creation 0 · Alteration 2 · Destruction 1"
+    assert faith == "Devotee — Merin / 10 — Creation 0 · Alteration 2 · Destruction 1"
 
 
 def test_cf_01_a_non_faithful_says_it_owns_no_miracles(panel, document):

@@ -62,8 +62,8 @@ def test_cf_02_a_cult_miracle_only_for_faithful_of_that_cult(catalogs):
     [problem] = validate(army, catalogs).problems
     assert (problem.rule, problem.unit.id) == ("CF-02", "u2")
     assert problem.message == (
-        "Merin Blessing belongs to the cult of Merin, which is neither the cult of Mid-Nor priest (Mid-Nor), "
-        "nor its Path (the Meanders of Darkness), nor the Universal Cult."
+        "Mid-Nor priest may not take Merin Blessing (access — cult: Merin; Mid-Nor priest — cult: Mid-Nor, "
+        "Path: the Meanders of Darkness)."
     )
 
 
@@ -76,7 +76,7 @@ def test_cf_02_a_miracle_may_list_several_cults(catalogs):
     )
     [problem] = validate(army, catalogs).problems
     assert (problem.rule, problem.unit.id) == ("CF-02", "u3")
-    assert "the cults of Merin and Mid-Nor" in problem.message
+    assert "access — cults: Merin and Mid-Nor;" in problem.message
 
 
 def test_cf_03_a_path_miracle_for_every_faithful_of_that_path(catalogs):
@@ -87,7 +87,7 @@ def test_cf_03_a_path_miracle_for_every_faithful_of_that_path(catalogs):
     [problem] = validate(dark, catalogs).problems
     assert problem.rule == "CF-03"
     assert "the Meanders of Darkness" in problem.message
-    assert "nor its Path (the Ways of Light)" in problem.message
+    assert "Path: the Ways of Light)" in problem.message
 
 
 def test_cf_03_cult_or_path_access_either_suffices(catalogs):
@@ -138,7 +138,7 @@ def test_cf_05_all_reasons_at_once(catalogs):
     ]
     messages = [p.message for p in report.problems]
     assert (
-        "Dark Pact belongs to the cult of Mid-Nor, which is neither the cult of Iron Priestess (Merin)"
+        "Iron Priestess may not take Dark Pact (access — cult: Mid-Nor; Iron Priestess — cult: Merin"
         in messages[0]
     )
     assert messages[1] == "Dark Pact needs Creation 1; Iron Priestess has Creation 0."

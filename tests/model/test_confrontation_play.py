@@ -178,7 +178,7 @@ def test_summary_counts_losses_and_calls(catalogs: api.Catalogs) -> None:
     aline, bruno = api.summary(run).sides
     assert (aline.player, aline.lines) == (
         "Aline",
-        ("0 / 1 models lost", "0 / 55 A.P. lost", "Miracles: 1 called, 0 succeeded", "0 % success"),
+        ("0 / 1 models lost", "0 / 55 A.P. lost", "Miracles called: 1, succeeded: 0", "0 % success"),
     )
     assert bruno.lines[:2] == ("1 / 1 models lost", "55 / 55 A.P. lost")
 

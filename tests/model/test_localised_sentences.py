@@ -48,11 +48,11 @@ def test_a_catalog_name_is_its_english_string_and_speaks_the_language_when_asked
 
 
 def test_phrases_survive_copy_and_pickle_with_their_words():
-    phrase = Phrase(N_("the cult of {cult}"), cult=CatalogName({"en": "Merin", "fr": "Mérin"}))
+    phrase = Phrase(N_("cult: {cult}"), cult=CatalogName({"en": "Merin", "fr": "Mérin"}))
     for clone in (copy.deepcopy(phrase), pickle.loads(pickle.dumps(phrase)), copy.copy(phrase)):
-        assert clone == "the cult of Merin"
+        assert clone == "cult: Merin"
         assert load_language("fr")
-        assert clone.localised() == "le culte de Mérin"
+        assert clone.localised() == "culte\u00a0: Mérin"
         load_language("en")
     name = pickle.loads(pickle.dumps(CatalogName(PRIESTESS)))
     assert name.name == PRIESTESS
@@ -90,16 +90,16 @@ def test_cf_02_the_access_of_a_miracle_and_the_aspects_in_french():
     problems = {p.code: p for p in validate(army, make_catalogs(doc)).problems}
     access = problems["miracle.no_access"]
     assert access.message == (
-        "Mid Nor Curse belongs to the cult of Mid-Nor, which is neither the cult of Iron Priestess (Merin), "
-        "nor its Path (the Ways of Light), nor the Universal Cult."
+        "Iron Priestess may not take Mid Nor Curse (access — cult: Mid-Nor; Iron Priestess — cult: Merin, "
+        "Path: the Ways of Light)."
     )
     assert load_language("fr")
     assert access.sentence == (
-        "Accès à Mid Nor Curse\u00a0: le culte de Mid-Nor\u00a0; ce n'est ni le culte de Prêtresse de Fer (Mérin), "
-        "ni sa Voie (les Voies de la Lumière), ni le Culte universel."
+        "Prêtresse de Fer ne peut pas prendre Mid Nor Curse (accès — culte\u00a0: Mid-Nor\u00a0; Prêtresse de Fer — "
+        "culte\u00a0: Mérin, Voie\u00a0: les Voies de la Lumière)."
     )
     assert "Altération 3" in problems["miracle.aspect"].sentence
-    assert access.message.startswith("Mid Nor Curse belongs to")  # the English message is unchanged
+    assert access.message.startswith("Iron Priestess may not take")  # the English message is unchanged
 
 
 def test_cf_02_a_miracle_of_several_cults_and_paths_in_russian():
@@ -108,9 +108,9 @@ def test_cf_02_a_miracle_of_several_cults_and_paths_in_russian():
         {"id": "shared", "name": "Shared", "cults": ["mid-nor", "arh-tolth"], "paths": ["destiny"], "cost": 1}
     )
     [problem] = validate(make_army(unit("u1", "iron-priestess", miracles=["shared"])), make_catalogs(doc)).problems
-    assert "the cults of Mid-Nor and Arh-Tolth and the Path of Destiny" in problem.message
+    assert "access — cults: Mid-Nor and Arh-Tolth and the Path of Destiny;" in problem.message
     assert load_language("ru")
-    assert "культы Mid-Nor и Arh-Tolth и Путь Судьбы" in problem.sentence
+    assert "доступ — культы: Mid-Nor и Arh-Tolth и Путь Судьбы;" in problem.sentence
 
 
 def test_cf_08_and_cf_10_refusals_name_the_phase_and_the_act_in_french():

@@ -71,13 +71,13 @@ def test_pf_04_spells_begun_together_keep_their_penalty_when_one_takes_effect(ca
     assert _penalty(run, MERLIN, FIREBALL) == -3
     # the fireball (Fire −3 / Destruction −3) under −3: Fire 10 − 3 = 7, roll 2: raw 5 …
     assert api.take(run, _cast(run, MERLIN, FIREBALL), api.TypedDice((1, 1, 0, 1)))
-    assert run.execute(StopCasting(key=MERLIN, index=1))  # … and it takes effect
+    assert [c.spell for c in run.battle.characters[MERLIN].casting] == [SHIELD, SLEEP]  # … and it takes effect
     assert _penalty(run, MERLIN, SHIELD) == _penalty(run, MERLIN, SLEEP) == -3  # not −1 for the two left
     # the shield (Light −3 / Enchantment −4), still under −3: Light 9 − 3 = 6, roll 3: raw 3; Enchantment
     # 12 − 4 − 3 = 5, roll 6: margin −1, a harmless failure (under −1 it would have been a success)
     assert api.take(run, _cast(run, MERLIN, SHIELD), api.TypedDice((1, 2, 3, 3)))
     assert run.log[-1].text == "Merlin casts Magic shield: harmless failure: raw Light 3; control Enchantment -1"
-    assert run.execute(StopCasting(key=MERLIN, index=0))
+    assert [c.spell for c in run.battle.characters[MERLIN].casting] == [SLEEP]  # resolved: it ends
     assert _penalty(run, MERLIN, SLEEP) == -3  # the last one of the three
     assert run.execute(StopCasting(key=MERLIN, index=0))
     assert run.battle.characters[MERLIN].group == 0 and _penalty(run, MERLIN, SLEEP) == 0  # the group is over

@@ -263,7 +263,7 @@ def test_pf_summary_tells_the_spells_cast_the_time_and_what_each_character_has_l
     [party] = api.summary(run).sides
     assert party.player == "GM"
     assert list(party.lines) == [
-        "Spells: 2 cast, 1 succeeded",
+        "Spells cast: 2, succeeded: 1",
         "1 hour passed",
         "Merlin — Don 117/120, Vitality 14/14",
         "Merlin's apprentice — Don 30/30, Vitality 8/8",

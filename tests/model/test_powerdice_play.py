@@ -491,8 +491,8 @@ def test_summary_counts_the_castings_and_the_power_dice(catalogs: api.Catalogs) 
     assert _refusal(_cast(run, "1:u2", "racines-entravantes")) == ("PD-06", "pd.marker_needed")  # one each
     summary = GAME.summary(run.battle, run.log)
     assert [(side.player, [str(line) for line in side.lines]) for side in summary.sides] == [
-        ("Aline", ["Spells: 1 cast, 1 succeeded", "Power dice: 1 / 3 left, 2 spent on castings"]),
-        ("Bruno", ["Spells: 2 cast, 1 succeeded", "Power dice: 2 / 4 left, 2 spent on castings"]),
+        ("Aline", ["Spells cast: 1, succeeded: 1", "Power dice: 1 / 3 left, 2 spent on castings"]),
+        ("Bruno", ["Spells cast: 2, succeeded: 1", "Power dice: 2 / 4 left, 2 spent on castings"]),
     ]
 
 
@@ -502,7 +502,7 @@ def test_summary_leaves_out_an_undone_casting(catalogs: api.Catalogs) -> None:
     assert run.undo()
     aline = GAME.summary(run.battle, run.log).sides[0]
     assert [str(line) for line in aline.lines] == [
-        "Spells: 0 cast, 0 succeeded",
+        "Spells cast: 0, succeeded: 0",
         "Power dice: 3 / 3 left, 0 spent on castings",
     ]
 

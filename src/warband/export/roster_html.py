@@ -12,11 +12,12 @@ from html import escape
 from warband.export.roster_text import (
     SEPARATOR,
     points_text,
+    problem_unit,
     problems_heading,
     total_text,
 )
 from warband.model.army import Problem
-from warband.model.messages import _, spoken_text
+from warband.model.messages import _
 from warband.model.roster import Detail, Roster, Track, UnitRow
 
 BOX = "\u2610"
@@ -122,8 +123,8 @@ def _unit(position: int, unit: UnitRow, roster: Roster) -> list[str]:
     return out
 
 
-def _problem(problem: Problem) -> str:
-    where = f"{spoken_text(problem.unit.label)} ({problem.unit.id})" if problem.unit else _("army")
+def _problem(problem: Problem, roster: Roster) -> str:
+    where = problem_unit(problem, roster)
     return f'<li><span class="rule">{_e(problem.rule)}</span> {_e(where)}: {_e(problem.sentence)}</li>'
 
 
@@ -144,7 +145,7 @@ def render_html(roster: Roster) -> str:
     else:
         summary.append(f"<h2>{_e(problems_heading(len(roster.problems)))}</h2>")
         summary.append("<ul>")
-        summary.extend(_problem(p) for p in roster.problems)
+        summary.extend(_problem(p, roster) for p in roster.problems)
         summary.append("</ul>")
     body.extend(summary)
     page_title = _("{name} — roster").format(name=title)

@@ -57,10 +57,23 @@ def boxes_text(track: Track) -> str:
     return f"______ / {track.size}"
 
 
-def problem_text(problem: Problem) -> str:
-    """'CF-02  Saphon (u3): Dark Pact belongs to …'"""
-    where = f"{spoken_text(problem.unit.label)} ({problem.unit.id})" if problem.unit else _("army")
-    return f"{problem.rule}  {where}: {problem.sentence}"
+def problem_unit(problem: Problem, roster: Roster) -> str:
+    """Who a problem is about, as the roster names it ('Saphon'), never by its id: the unit's label or profile
+    name, numbered as its heading is ('4. Saphon') when another unit goes by the same name; 'army' for the whole
+    army."""
+    if problem.unit is None:
+        return _("army")
+    position, row = next(((n, u) for n, u in enumerate(roster.units, 1) if u.id == problem.unit.id), (0, None))
+    if row is None:
+        return spoken_text(problem.unit.label)
+    if sum(u.label == row.label for u in roster.units) > 1:
+        return f"{position}. {row.label}"
+    return row.label
+
+
+def problem_text(problem: Problem, roster: Roster) -> str:
+    """'CF-02  Saphon: Dark Pact belongs to …'"""
+    return f"{problem.rule}  {problem_unit(problem, roster)}: {problem.sentence}"
 
 
 def problems_heading(count: int) -> str:
@@ -102,5 +115,5 @@ def render_text(roster: Roster) -> str:
         lines.append(_("No problems."))
     else:
         lines.append(problems_heading(len(roster.problems)))
-        lines.extend(INDENT + problem_text(p) for p in roster.problems)
+        lines.extend(INDENT + problem_text(p, roster) for p in roster.problems)
     return "\n".join(lines) + "\n"

@@ -29,6 +29,12 @@ def _(text: str) -> str:
     return _translation.gettext(text)
 
 
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a sentence for the number `n` in the current language ("{n} round", "{n} rounds"): French and
+    Russian count otherwise than English (Russian has three forms). Give the number to `format` as well."""
+    return _translation.ngettext(singular, plural, n)
+
+
 def N_(text: str) -> str:  # noqa: N802 (the gettext convention)
     """Mark a string for translation without translating it now (for tables of templates)."""
     return text

@@ -50,12 +50,14 @@ class RosterTableModel(QAbstractTableModel):
     def _columns_for_system(self) -> list[int]:
         count = unit_class(self._document.army).model_fields["count"].annotation
         uses_count = get_origin(count) is not Literal  # a system that buys models in numbers
+        has_points = points_name(self._document.army.system) is not None  # a party has none: no cost column
         columns = [self.LABEL, self.PROFILE, self.COUNT, self.COST, self.NOTES]
-        return columns if uses_count else [c for c in columns if c != self.COUNT]
+        return [c for c in columns if (c != self.COUNT or uses_count) and (c != self.COST or has_points)]
 
     @property
     def columns(self) -> tuple[int, ...]:
-        """The kinds of column shown, in order (Count only for a system that buys models in numbers)."""
+        """The kinds of column shown, in order (Count only for a system that buys models in numbers, the cost
+        only for one whose armies have points)."""
         return tuple(self._columns)
 
     def column_of(self, kind: int) -> int:
@@ -221,7 +223,7 @@ class RosterTableModel(QAbstractTableModel):
         costs = [unit.cost for unit in self._document.report.units]
         changed = [row for row, cost in enumerate(costs) if row >= len(self._costs) or self._costs[row] != cost]
         self._costs = costs
-        if changed and self._ids:
+        if changed and self._ids and self.COST in self._columns:
             column = self.column_of(self.COST)
             last = min(changed[-1], len(self._ids) - 1)
             self.dataChanged.emit(self.index(changed[0], column), self.index(last, column))

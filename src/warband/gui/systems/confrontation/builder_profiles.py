@@ -62,7 +62,7 @@ def _row(profile: Profile, cults: dict[str, Cult], catalogs: Catalogs, languages
         words += [cult_id] if cult is None else all_names(cult.name)
         kind = _("Warrior-monk") if faithful.warrior_monk else _("Faithful")
         aspects = ", ".join(f"{_(ASPECT_NAMES[a])} {faithful.aspects.level(a)}" for a in ASPECTS)
-        rank = _("{rank} of {cult} / {faith}").format(
+        rank = _("{rank} — {cult} / {faith}").format(
             rank=_(RANK_NAMES[faithful.rank]), cult=cult_name, faith=faithful.faith
         )
         tooltip = f"{rank} — {aspects}"

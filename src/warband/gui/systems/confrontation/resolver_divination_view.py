@@ -8,6 +8,7 @@ from fractions import Fraction
 from warband.gui.widgets.odds_chart import format_percent
 from warband.model.dice import divination_distribution, divination_success
 from warband.model.messages import _, spoken_text
+from warband.model.names import display_name
 from warband.model.systems.confrontation.battle_calls import Outcome
 from warband.model.systems.confrontation.battle_rules import DivinationOrder, Model, miracle_name
 from warband.model.systems.confrontation.battle_state import ConfrontationBattle
@@ -25,7 +26,7 @@ def miracle_text(battle: ConfrontationBattle, miracle_id: str) -> str:
     """ "Renfort — fervour 2+, difficulty 8"; a difficulty set at the table says so (or how the call works it out,
     CF-17), and a miracle the catalogs no longer know says that it cannot be called (AR-02)."""
     miracle = battle.entries.miracles.get(miracle_id)
-    name = miracle_name(battle, miracle_id)
+    name = spoken_text(miracle_name(battle, miracle_id))  # the catalog's name in the player's language
     if miracle is None:
         return _("{name} — not in the loaded catalogs: cannot be called (AR-02)").format(name=name)
     if miracle.difficulty is None and miracle.difficulty_formula is not None:
@@ -46,7 +47,7 @@ def miracle_details(miracle: Miracle | None) -> str:
     if miracle is None:
         return ""
     parts = [
-        template.format(value=value)
+        template.format(value=value if isinstance(value, str) else display_name(value))
         for template, value in (
             (_("Range {value}"), miracle.range),
             (_("Area {value}"), miracle.area),
@@ -81,7 +82,7 @@ def outcome_detail(outcome: Outcome, typed: bool, *, undone: bool = False) -> st
     """Who called what, with which fervour and whose dice; an undone call says so (AR-05)."""
     text = _("{unit} called {miracle} with a fervour of {fervour}; dice {source}.").format(
         unit=spoken_text(outcome.label),
-        miracle=outcome.miracle_name,
+        miracle=spoken_text(outcome.miracle_name),
         fervour=outcome.fervour,
         source=_("typed in") if typed else _("rolled"),
     )

@@ -165,7 +165,7 @@ class ModelsTableModel(QAbstractTableModel):
             bonus = m.state.discipline_bonus
             return f"{bonus:+d}" if bonus else "0"
         if column == self.CALLED:
-            return ", ".join(miracle_name(self.battle, mid) for mid in m.state.called)
+            return ", ".join(spoken_text(miracle_name(self.battle, mid)) for mid in m.state.called)
         return None
 
     def _edit_value(self, m: Model, column: int) -> object:

@@ -41,6 +41,7 @@ from warband.gui.systems.confrontation.options_table_model import (
     OptionsTableModel,
     unit_shown,
 )
+from warband.gui.widgets.appearance import compact_rows, follow_font, row_height
 from warband.model.army import Army, Choice, unit_label
 from warband.model.edits import AddEntry, RemoveEntry
 from warband.model.messages import N_, _, spoken_text
@@ -86,7 +87,7 @@ def _table(parent: QWidget, name: str, accessible: str) -> QTableView:
     view.setAlternatingRowColors(True)
     view.setWordWrap(False)
     view.verticalHeader().hide()
-    view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)
+    compact_rows(view)
     view.horizontalHeader().setHighlightSections(False)
     return view
 
@@ -192,8 +193,10 @@ class UnitPanel(QWidget):
         for column in (1, 2):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         view.installEventFilter(self)
-        rows = view.verticalHeader().defaultSectionSize()
-        view.setMinimumHeight(view.horizontalHeader().sizeHint().height() + 4 * rows + 4)  # four entries in view
+        follow_font(  # four entries in view, in any font size
+            view,
+            lambda: view.setMinimumHeight(view.horizontalHeader().sizeHint().height() + 4 * row_height(view) + 4),
+        )
         view.selectionModel().selectionChanged.connect(self._on_held_selection_changed)
         button = QPushButton(_("Remove"), box)
         button.setObjectName(f"remove{noun}Button")
@@ -214,15 +217,19 @@ class UnitPanel(QWidget):
         view.sortByColumn(model.column("name"), Qt.SortOrder.AscendingOrder)
         header = view.horizontalHeader()
         header.setStretchLastSection(True)
-        metrics = view.fontMetrics()
-        for column, key in enumerate(model.columns):
-            title = str(model.headerData(column, Qt.Orientation.Horizontal))
-            if key in NUMERIC:
-                sample = "00" if key in ASPECT_COLUMNS else "0000"
-                width = max(metrics.horizontalAdvance(sample), metrics.horizontalAdvance(title)) + 16
-                header.resizeSection(column, width)
-            elif key != "reason":
-                header.resizeSection(column, metrics.averageCharWidth() * (24 if key == "name" else 16))
+
+        def fit() -> None:
+            metrics = view.fontMetrics()
+            for column, key in enumerate(model.columns):
+                title = str(model.headerData(column, Qt.Orientation.Horizontal))
+                if key in NUMERIC:
+                    sample = "00" if key in ASPECT_COLUMNS else "0000"
+                    width = max(metrics.horizontalAdvance(sample), metrics.horizontalAdvance(title)) + 16
+                    header.resizeSection(column, width)
+                elif key != "reason":
+                    header.resizeSection(column, metrics.averageCharWidth() * (24 if key == "name" else 16))
+
+        follow_font(view, fit)
         view.setColumnHidden(model.column("reason"), True)  # empty until the refused ones are shown
         view.installEventFilter(self)
         view.doubleClicked.connect(self._on_picker_double_clicked)
@@ -277,7 +284,7 @@ class UnitPanel(QWidget):
         cults = index(self._document.catalogs).cults
         cult = display_name(cults[faithful.cult].name) if faithful.cult in cults else faithful.cult
         ranks = {"devotee": _("Devotee"), "zealot": _("Zealot"), "dean": _("Dean")}
-        text = _("{rank} of {cult} / {faith}").format(rank=ranks[faithful.rank], cult=cult, faith=faithful.faith)
+        text = _("{rank} — {cult} / {faith}").format(rank=ranks[faithful.rank], cult=cult, faith=faithful.faith)
         if faithful.warrior_monk:
             text += " " + _("(warrior-monk)")
         aspects = faithful.aspects

@@ -33,6 +33,7 @@ from warband.gui.systems.pfpv.builder_text import (
     specialisation_text,
     unit_label,
 )
+from warband.gui.widgets.appearance import follow_font
 from warband.model.army import Army, Problem, Report, Unit
 from warband.model.messages import _
 from warband.model.names import display_name
@@ -203,7 +204,7 @@ class PfpvUnitPanel(QWidget):
         tree.setAlternatingRowColors(True)
         tree.setWordWrap(True)  # a combination and its reasons wrap rather than hide in a narrow column
         tree.setItemDelegate(_WrappingDelegate(tree))
-        tree.setIndentation(tree.fontMetrics().horizontalAdvance("M") * 3 // 2)
+        follow_font(tree, lambda: tree.setIndentation(tree.fontMetrics().horizontalAdvance("M") * 3 // 2))
         tree.setEditTriggers(QTreeView.EditTrigger.NoEditTriggers)
         header = tree.header()
         header.setStretchLastSection(False)

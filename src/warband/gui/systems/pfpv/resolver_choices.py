@@ -29,7 +29,7 @@ from warband.gui.widgets.plain_text import plain_tooltip
 from warband.gui.widgets.resolver_parts import message_label, note_label, plain_label, say
 from warband.model.messages import _
 from warband.model.systems.pfpv.rules import can_attempt
-from warband.model.systems.pfpv.scene import CastingSetup, PfpvScene, profile_of
+from warband.model.systems.pfpv.scene import Casting, CastingSetup, PfpvScene, being_cast, profile_of
 from warband.model.systems.pfpv.schema import Combination, Part, Spell
 
 TABLE = ""
@@ -49,6 +49,8 @@ class ChoicesPanel(QGroupBox):
         self._scene: PfpvScene | None = None
         self._key: str | None = None
         self._names: text.Names | None = None
+        self._casting: tuple[Casting, ...] = ()
+        """The spells the character was casting when last shown: a change preselects the one being cast."""
         self.modifier_spins: dict[str, QSpinBox] = {}
         """The game master's modifier for each source and discipline, prefilled with the catalog's (PF-01)."""
         self.use_checks: dict[str, QCheckBox] = {}
@@ -115,8 +117,31 @@ class ChoicesPanel(QGroupBox):
         if key != self._key:
             self._key = key
             self._fill_spells()
-        else:
+            self._choose_being_cast()
+        elif not self._follow_casting():
             self._fit_don()
+
+    def _casting_now(self) -> tuple[Casting, ...]:
+        state = self._scene.characters.get(self._key) if self._scene and self._key is not None else None
+        return state.casting if state is not None else ()
+
+    def _follow_casting(self) -> bool:
+        """A spell begun in the tracker, or one resolved: the one being cast now is chosen — once the rolls in
+        progress are done (the combination is fixed until then). Whether it was."""
+        if self._casting_now() == self._casting or self.locked_note.isVisibleTo(self):
+            return False
+        self._choose_being_cast()
+        return True
+
+    def _choose_being_cast(self) -> None:
+        """The spell the character is casting (PF-04), with the first of its combinations it can use: the one the
+        player comes to resolve; a character casting nothing keeps the choices shown."""
+        scene, key = self._scene, self._key
+        self._casting = self._casting_now()
+        now = being_cast(scene, key) if scene is not None and key is not None else None
+        if now is not None:
+            self.select_spell(now.spell, FREE if now.combination is None else now.combination)
+        self._fit_don()
 
     @property
     def is_table_spell(self) -> bool:
@@ -212,6 +237,8 @@ class ChoicesPanel(QGroupBox):
             if child is not self.locked_note:
                 child.setEnabled(not locked)
         self.locked_note.setVisible(locked)
+        if not locked:
+            self._follow_casting()
 
     # --- filling -------------------------------------------------------------------------------------------
     def _fill_spells(self) -> None:
@@ -223,7 +250,9 @@ class ChoicesPanel(QGroupBox):
                     spell = scene.entries.spells.get(spell_id)
                     if spell is not None:
                         label = _("{spell} (level {level}, {time})").format(
-                            spell=text.Names.of(scene).spells[spell_id], level=spell.level, time=spell.casting_time
+                            spell=text.Names.of(scene).spells[spell_id],
+                            level=spell.level,
+                            time=text.casting_time_text(spell.casting_time),
                         )
                         self.spell_combo.addItem(label, spell_id)
                 self.spell_combo.addItem(_("A spell in no Grimoire, decided at the table…"), TABLE)

@@ -163,7 +163,7 @@ class CastingPanel(QWidget):
         self.start_button.setToolTip(_("The character begins this spell, alongside any it is casting (PF-04)"))
         self.stop_button = QPushButton(_("Stop casting"), self)
         self.stop_button.setObjectName("stopCastingButton")
-        self.stop_button.setToolTip(_("The selected spell ends: resolved, or given up"))
+        self.stop_button.setToolTip(_("The selected spell is given up: a spell resolved ends by itself"))
         self.penalty_label = note_label("atOnceLabel", self)
 
         buttons = QHBoxLayout()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QWidget
 
+from warband.gui.systems.pfpv.resolver_text import casting_time_text
 from warband.gui.widgets.plain_text import plain_label as plain_label  # shared; re-exported here
 from warband.model.messages import N_, Phrase, _, spoken_text, term
 from warband.model.systems.pfpv import casting
@@ -102,4 +103,4 @@ def spell_name(scene: PfpvScene, spell: str) -> str:
 
 def casting_time(scene: PfpvScene, spell: str) -> str:
     entry = scene.entries.spells.get(spell)
-    return entry.casting_time if entry is not None else ""
+    return casting_time_text(entry.casting_time) if entry is not None else ""

@@ -27,7 +27,7 @@ from warband.gui.systems.powerdice.tracker_text import (
 from warband.gui.widgets.appearance import muted, side_colour, side_tint
 from warband.gui.widgets.plain_text import plain_tooltip
 from warband.gui.widgets.titled_table import TitledTableModel
-from warband.model.messages import N_, Phrase, _, spoken_text
+from warband.model.messages import N_, Phrase, _, ngettext, spoken_text
 from warband.model.systems.powerdice.battle_commands import SetReserve
 from warband.model.systems.powerdice.battle_rules import CasterModel, caster, casters
 from warband.model.systems.powerdice.battle_state import PowerDiceBattle
@@ -143,9 +143,11 @@ class CastersTableModel(_CasterRowsModel):
             marker, marker_tip = "—", _("No marker")
         lasting = [spell_name(battle, s.spell) for s in battle.lasting if s.caster == c.key]
         out_tip = _("{unit} is out of play.").format(unit=spoken_text(c.label)) if c.state.removed else None
-        dice_tip = _("{unit}: {reserve} power dice of {level}; double-click to correct").format(
-            unit=spoken_text(c.label), reserve=c.state.reserve, level=c.caster.level
-        )
+        dice_tip = ngettext(
+            "{unit}: {reserve} power die of {level}; double-click to correct",
+            "{unit}: {reserve} power dice of {level}; double-click to correct",
+            c.state.reserve,
+        ).format(unit=spoken_text(c.label), reserve=c.state.reserve, level=c.caster.level)
         return Row(
             key=c.key,
             side=c.side,

@@ -78,7 +78,8 @@ class MightTableModel(QAbstractTableModel):
         if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:
             return None
         if 0 <= section < self.COLUMNS:
-            return (_("Might points"), _("Result"), _("Outcome"))[section]
+            # the die as Might makes it, and what that die does: two words in every language ("Résultat" was both)
+            return (_("Might points"), _("Die with Might"), _("Effect"))[section]
         return None
 
 

@@ -106,6 +106,17 @@ class SetModelFlag(Frozen):
             value=term(N_("yes")) if self.value else term(N_("no")),
         )
 
+    def label_in(self, state: ConfrontationBattle) -> str:
+        """A Faithful done in the Divination phase is named, for the log and the Edit menu ("Mother Superior is
+        done calling miracles"); the other flags keep their label."""
+        if self.field != "divination_done" or not self.value:
+            return self.label
+        try:
+            who: object = rules.model(state, self.key).label
+        except KeyError:  # a model the battle does not hold: refused when applied
+            return self.label
+        return Phrase(N_("{unit} is done calling miracles"), unit=who)
+
     def refusal_in(self, state: ConfrontationBattle) -> Problem | None:
         return rules.flag_refusal(state, self.key, self.field, self.value)
 

@@ -18,8 +18,7 @@ TEMPLATES: dict[str, str] = {
     ),
     "miracle.not_faithful": N_("{unit} is not a Faithful and cannot own the miracle {miracle}."),
     "miracle.no_access": N_(
-        "{miracle} belongs to {access}, which is neither the cult of {unit} ({cult}), "
-        "nor its Path ({path}), nor the Universal Cult."
+        "{unit} may not take {miracle} (access — {access}; {unit} — cult: {cult}, Path: {path})."
     ),
     "miracle.aspect": N_("{miracle} needs {aspect} {need}; {unit} has {aspect} {have}."),
     "miracle.duplicate": N_("{unit} owns {miracle} {times} times: one is enough, and every copy is counted."),

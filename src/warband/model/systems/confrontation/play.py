@@ -135,7 +135,7 @@ def summary(battle: ConfrontationBattle, log: Sequence[LogEntry]) -> Summary:
             Phrase(N_("{lost} / {total} models lost"), lost=side.lost, total=side.models),
             Phrase(N_("{lost} / {total} A.P. lost"), lost=side.points_lost, total=side.points),
             Phrase(
-                N_("Miracles: {calls} called, {successes} succeeded"), calls=side.calls, successes=side.successes
+                N_("Miracles called: {calls}, succeeded: {successes}"), calls=side.calls, successes=side.successes
             ),
             (
                 Phrase(N_("{percent} % success"), percent=round(rate * 100))

@@ -45,7 +45,7 @@ def unit_details(unit: Unit, catalogs: Catalogs, languages: Languages) -> UnitEx
         if faithful is not None:
             cult = idx.cults.get(faithful.cult)
             facts.append(
-                _("{rank} of {cult} / {faith}").format(
+                _("{rank} — {cult} / {faith}").format(
                     rank=_(RANK_NAMES[faithful.rank]),
                     cult=named(cult.name if cult else None, faithful.cult, languages),
                     faith=faithful.faith,

@@ -61,7 +61,7 @@ def index(catalogs: Catalogs) -> Index:
 
 
 def describe_access(miracle: Miracle, idx: Index) -> object:
-    """'the cult of Mid-Nor', 'the cults of Merin and Mid-Nor', 'the Ways of Light', … (in the language of the
+    """'cult: Mid-Nor', 'cults: Merin and Mid-Nor', 'the Ways of Light', … (in the language of the
     sentence it goes into)."""
     known = idx.access.get(miracle.id)
     if known is not None:
@@ -70,9 +70,9 @@ def describe_access(miracle: Miracle, idx: Index) -> object:
     if miracle.cults:
         names = [CatalogName(idx.cults[c].name) if c in idx.cults else c for c in miracle.cults]
         if len(names) == 1:
-            parts.append(Phrase(N_("the cult of {cult}"), cult=names[0]))
+            parts.append(Phrase(N_("cult: {cult}"), cult=names[0]))
         else:
-            parts.append(Phrase(N_("the cults of {cults}"), cults=joined(names)))
+            parts.append(Phrase(N_("cults: {cults}"), cults=joined(names)))
     parts.extend(term(PATH_NAMES[p]) for p in miracle.paths)
     if miracle.universal:
         parts.append(term(N_("the Universal Cult")))

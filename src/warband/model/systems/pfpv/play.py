@@ -228,7 +228,7 @@ def summary(scene: PfpvScene, log: Sequence[LogEntry]) -> Summary:
     castings = [e for e in log if not e.undone and e.dice and (e.side == 0 or e.success is not None)]
     lines: list[str] = [
         Phrase(
-            N_("Spells: {casts} cast, {successes} succeeded"),
+            N_("Spells cast: {casts}, succeeded: {successes}"),
             casts=len(castings),
             successes=sum(1 for e in castings if e.success),
         ),

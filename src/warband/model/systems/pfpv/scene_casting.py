@@ -24,6 +24,7 @@ from warband.model.messages import N_, Phrase
 from warband.model.names import CatalogName
 from warband.model.session import RefusedError
 from warband.model.systems.pfpv import casting
+from warband.model.systems.pfpv.rules import can_attempt
 from warband.model.systems.pfpv.scene_state import MOST_AT_ONCE, PfpvScene, label_of, profile_of, with_character
 from warband.model.systems.pfpv.scene_words import describe, entry_names
 from warband.model.systems.pfpv.schema import Combination, Effect, Spell
@@ -255,6 +256,9 @@ class ResolveCasting(Frozen):
     it was played — the penalty for the spells being cast then, no control roll unless a raw energy was
     positive, every Don pledged spent — so an old scene resumes the same; one the rules now refuse is kept as
     played and marked (`as_before`)."""
+    ends: Flag = False
+    """The spell resolved leaves the spells being cast (PF-04), as `roll_casting` writes; a journal written
+    before issue 17 holds none: its spell stayed among those being cast until stopped by hand, and replays so."""
 
     @property
     def label(self) -> str:
@@ -290,14 +294,50 @@ class ResolveCasting(Frozen):
 
     def applied(self, state: PfpvScene, result: casting.Result) -> PfpvScene:
         """The scene after the casting's result: the caster's Don and Vitality; a spell cast at once with those
-        being cast without being started joins their group (PF-04)."""
+        being cast without being started joins their group (PF-04); a spell being cast ends (`ends`), the group
+        keeping its size until the last of its spells ends."""
         character = state.characters[self.key]
         at_once = character.at_once
-        if character.casting and not any(c.spell == self.choice.spell for c in character.casting):
-            at_once = min(MOST_AT_ONCE, max(character.group, len(character.casting) + 1))
+        now = character.casting
+        begun = next((i for i, c in enumerate(now) if c.spell == self.choice.spell), None)
+        if now and begun is None:
+            at_once = min(MOST_AT_ONCE, max(character.group, len(now) + 1))
+        elif begun is not None and self.ends:
+            now = (*now[:begun], *now[begun + 1 :])
+            at_once = at_once if now else 0
         return with_character(
-            state, self.key, don=max(0, result.don_after), vitality=result.vitality_after, at_once=at_once
+            state,
+            self.key,
+            don=max(0, result.don_after),
+            vitality=result.vitality_after,
+            casting=now,
+            at_once=at_once,
         )
+
+
+@dataclass(frozen=True)
+class BeingCast:
+    """The casting a character is in the middle of, as the resolver starts from it: the spell and the first of
+    its Grimoire's combinations the character can use (None: none can be, the sources and disciplines are chosen
+    at the table, PF-01). The level is the spell's."""
+
+    spell: str
+    combination: int | None
+
+
+def being_cast(scene: PfpvScene, key: str) -> BeingCast | None:
+    """The first begun of the spells the character is casting (PF-04) that it knows and the scene holds; None
+    when it casts none."""
+    character = scene.characters.get(key)
+    if character is None:
+        return None
+    profile = profile_of(scene, key)
+    for begun in character.casting:
+        spell = scene.entries.spells.get(begun.spell)
+        if spell is not None and begun.spell in profile.spells:
+            usable = (i for i, c in enumerate(spell.combinations) if can_attempt(profile, c))
+            return BeingCast(begun.spell, next(usable, None))
+    return None
 
 
 @dataclass(frozen=True)
@@ -381,7 +421,7 @@ def roll_casting(
     if contact is None:
         raise ValueError("a casting needs its rolls, or the dice to roll them")
     command = ResolveCasting(
-        key=key, choice=choice, contact=dict(contact), control=dict(control or {}), rules=LETTER
+        key=key, choice=choice, contact=dict(contact), control=dict(control or {}), rules=LETTER, ends=True
     )
     result = command.result(scene)
     text = Phrase(

@@ -16,6 +16,6 @@ GAME = GameInfo(
     name=NAME,
     title=NAME,
     rule_prefix="PD",
-    rules_title=NAME,
+    rules_title=N_("Hex battles with power dice: casters, hidden markers, helpers"),
     ui="warband.gui.systems.powerdice.ui",
 )

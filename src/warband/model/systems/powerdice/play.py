@@ -164,7 +164,7 @@ def summary(battle: PowerDiceBattle, log: Sequence[LogEntry]) -> Summary:
         casts = [e for e in log if not e.undone and e.success is not None and e.side == index]
         lines = (
             Phrase(
-                N_("Spells: {casts} cast, {successes} succeeded"),
+                N_("Spells cast: {casts}, succeeded: {successes}"),
                 casts=len(casts),
                 successes=sum(1 for e in casts if e.success),
             ),
