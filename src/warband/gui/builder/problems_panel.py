@@ -30,6 +30,15 @@ class ProblemsTableModel(QAbstractTableModel):
     def problem(self, row: int) -> Problem:
         return self._problems[row]
 
+    def column_texts(self, column: int) -> set[str]:
+        """The texts a column shows, once each (the rule IDs, the units named): for measuring it without asking
+        every row through Qt, which costs for an army of many problems."""
+        if column == self.RULE:
+            return {problem.rule for problem in self._problems}
+        if column == self.UNIT:
+            return {spoken_text(p.unit.label) if p.unit else _("Army") for p in self._problems}
+        return {problem.sentence for problem in self._problems}
+
     def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
         return 0 if parent.isValid() else len(self._problems)
 
@@ -114,10 +123,7 @@ class ProblemsPanel(QWidget):
         pad = 2 * (table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1) + 4
         for column in (ProblemsTableModel.RULE, ProblemsTableModel.UNIT):
             widest = max(
-                (
-                    metrics.horizontalAdvance(str(self.model.index(row, column).data() or ""))
-                    for row in range(self.model.rowCount())
-                ),
+                (metrics.horizontalAdvance(text) for text in self.model.column_texts(column)),
                 default=metrics.horizontalAdvance("CF-00" if column == ProblemsTableModel.RULE else "M" * 10),
             )
             header.resizeSection(column, max(widest + pad, header.sectionSizeFromContents(column).width()))

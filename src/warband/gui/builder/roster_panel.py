@@ -70,14 +70,16 @@ class RosterPanel(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(False)  # the notes take the room left: `_fit_notes`
         self.table.viewport().installEventFilter(self)
+        self._widths: list[list[int]] = []
+        """Each cell's text width, row by row, in the table's font: a change measures only the rows it changed."""
         for signal in (
             self.model.modelReset,
             self.model.rowsInserted,
             self.model.rowsRemoved,
-            self.model.dataChanged,
             self.model.layoutChanged,
         ):
-            signal.connect(self._fit_columns)
+            signal.connect(self._on_model_reshaped)
+        self.model.dataChanged.connect(self._on_model_data_changed)
 
         self.remove_button = self._button(_("Remove"), "removeUnitButton", QKeySequence.StandardKey.Delete)
         self.table.installEventFilter(self)
@@ -163,22 +165,36 @@ class RosterPanel(QWidget):
         font.setBold(True)
         self.total_label.setFont(font)
         self.table.verticalHeader().setDefaultSectionSize(row_height(self.table))
+        self._on_model_reshaped()
+
+    def _on_model_reshaped(self) -> None:
+        """Rows added, removed, moved or all new (or a new font): every cell measured again."""
+        self._widths = [[0] * self.model.columnCount() for _row in range(self.model.rowCount())]
+        self._measure(0, self.model.rowCount() - 1, 0, self.model.columnCount() - 1)
         self._fit_columns()
+
+    def _on_model_data_changed(self, top_left: QModelIndex, bottom_right: QModelIndex, roles: object = ()) -> None:
+        """Some cells changed (a unit's row, the costs): only they are measured again, not the whole army."""
+        if len(self._widths) != self.model.rowCount():
+            self._on_model_reshaped()
+            return
+        self._measure(top_left.row(), bottom_right.row(), top_left.column(), bottom_right.column())
+        self._fit_columns()
+
+    def _measure(self, first_row: int, last_row: int, first_column: int, last_column: int) -> None:
+        metrics = self.table.fontMetrics()
+        for row in range(max(first_row, 0), last_row + 1):
+            cells = self._widths[row]
+            for column in range(max(first_column, 0), last_column + 1):
+                cells[column] = metrics.horizontalAdvance(str(self.model.index(row, column).data() or ""))
 
     def column_needs(self) -> list[int]:
         """How wide each column must be to show its title and its widest cell whole, in the table's font."""
-        metrics = self.table.fontMetrics()
         header = self.table.horizontalHeader()
         pad = 2 * (self.table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.table) + 1)
         needs = []
         for column in range(self.model.columnCount()):
-            widest = max(
-                (
-                    metrics.horizontalAdvance(str(self.model.index(row, column).data() or ""))
-                    for row in range(self.model.rowCount())
-                ),
-                default=0,
-            )
+            widest = max((cells[column] for cells in self._widths), default=0)
             needs.append(max(widest + pad + 4, header.sectionSizeFromContents(column).width()))
         return needs
 
