@@ -213,7 +213,7 @@ def test_pfpv_party_without_points_with_don_vitality_and_spells(builtin):
         for spell_id in profile.spells:
             spell = idx.spells[spell_id]
             assert (
-                f"- Spell: {display_name(spell.name)} — level {spell.level}, casting time {spell.casting_time}"
+                f"- Spell: {display_name(spell.name)} — level {spell.level}, casting time {display_name(spell.casting_time)}"
                 in text
             )
         assert f"Vitality  {'[ ]' * profile.vitality}\n" in text

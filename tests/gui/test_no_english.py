@@ -4,9 +4,11 @@ For every registered game, the real main window in French and in Russian opens t
 battle, and every text of every tab is swept against the English strings of Warband's catalog
 (`scripts/i18n.py`'s `extract`): a text that is an English msgid, or an English template filled in, whose
 translation differs, is a leak; so is a catalog name shown in English where the catalog (and so the battle's
-snapshot) gives it in the language. Catalog names the catalogs give only in English are not the program's words:
-they are left out, because the catalogs' own translations are their authors' (issue 17 leaves them for later), as
-are the other texts of the catalogs (durations, ranges…), the players' names and armies, and numbers.
+snapshot) gives it in the language, and so is any other catalog text (a range, a duration, a casting time, a
+note) shown in English where the catalog gives it in the language: the built-in catalogs give every one of them
+in French and Russian (tests/model/test_catalog_languages.py). Texts a catalog gives only in English are not the
+program's words: they are left out (a player's catalog falls back to its own languages), as are the players'
+names and armies, and numbers.
 
 These tests read the compiled catalogs (resources/locale/*/LC_MESSAGES/warband.mo): after changing a string, run
 `python scripts/i18n.py` with its translations in the .po files.
@@ -97,9 +99,9 @@ _LANG = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?")
 
 
 def _names_in(value: object, lang: str, found: CatalogWords) -> None:
-    """Walk a catalog's data: a map of languages without `lang` gives its English name; one with `lang` gives its
-    English name as a word the window must not show; plain strings are the catalog's own words (descriptions,
-    ranges, durations), shown as the catalog gives them."""
+    """Walk a catalog's data: a map of languages without `lang` gives its English text; one with `lang` gives its
+    English text as words the window must not show; plain strings are the catalog's own words, shown as the
+    catalog gives them."""
     if isinstance(value, dict):
         if value and all(
             isinstance(k, str) and _LANG.fullmatch(k) and isinstance(v, str) for k, v in value.items()
@@ -121,10 +123,10 @@ def _names_in(value: object, lang: str, found: CatalogWords) -> None:
 @dataclass
 class CatalogWords:
     shown: set[str] = field(default_factory=set)
-    """Texts that come from the catalogs as they are: names the catalogs give in no `lang`, and their plain
-    strings (catalog contents are translated in the catalogs: issue 17 leaves them for later)."""
+    """Texts that come from the catalogs as they are: texts the catalogs give in no `lang`, and their plain
+    strings."""
     translated: dict[str, str] = field(default_factory=dict)
-    """English name → its name in `lang`, for the names the catalogs give in `lang` (and otherwise in English)."""
+    """English text → its text in `lang`, for the texts the catalogs give in `lang` (and otherwise in English)."""
 
 
 def catalog_words(catalogs: api.Catalogs, lang: str) -> CatalogWords:
@@ -416,6 +418,16 @@ def test_the_sweep_sees_english(language):
     assert names == [("item", "Divine Messenger — ferveur 1+", "Divine Messenger")]
 
 
+def test_the_sweep_sees_a_catalog_text_left_in_english(builtin_load, language):
+    """ "Durée 1 turn": a miracle's duration the catalog gives in the language, shown in English, is found."""
+    words = catalog_words(builtin_load.for_system("confrontation"), language)
+    assert words.translated["1 turn"] == {"fr": "1 tour", "ru": "1 ход"}[language]
+    shown = [
+        ("label", {"fr": "Portée 15 cm · Durée 1 turn", "ru": "Дальность 15 см · Длительность 1 turn"}[language])
+    ]
+    assert english_names(shown, words.translated, words.shown) == [("label", shown[0][1], "1 turn")]
+
+
 # --- the cases players met (issue 17) -----------------------------------------------------------------------
 
 
@@ -461,8 +473,7 @@ def test_confrontation_miracles_in_the_players_language(make_window, asker, qtbo
     english = {
         m.name["en"] for m in miracles.values() if isinstance(m.name, dict) and "en" in m.name
     } - shown_names
-    if language == "fr":  # the built-in catalogs name miracles in French and English (Russian: issue 17, later)
-        assert english, "the example army's miracles have names in the language"
+    assert english, "the example army's miracles have names in the language"
 
     with_duration = next(i for i in range(combo.count()) if miracles[combo.itemData(i)].duration)
     combo.setCurrentIndex(with_duration)

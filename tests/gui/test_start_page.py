@@ -18,7 +18,7 @@ from warband.gui.main_window import MainWindow
 from warband.gui.settings import Settings
 from warband.gui.start_page import describe
 from warband.gui.systems.registry import builder_systems
-from warband.model.army import save_army
+from warband.model.army import load_army, save_army
 from warband.model.catalog import builtin_catalog_paths, load_catalogs
 from warband.model.locations import data_dir
 
@@ -130,9 +130,51 @@ def test_recent_files_and_examples_open_from_the_start_page(start, tmp_path, qtb
     [button] = [b for b in names.values() if b.toolTip() == str(example)]
     assert button.text() == json.loads(example.read_text())["name"]
     button.click()
-    assert window.document.path == example and window.document.army.system == "sbg"
+    assert window.document.army == load_army(example) and window.document.army.system == "sbg"
     window.close_army()
-    assert [b.toolTip() for b in window.start_page.recent_buttons] == [str(example), str(path)]
+    assert [b.toolTip() for b in window.start_page.recent_buttons] == [str(path)]
+
+
+def test_an_example_opens_as_a_new_army_and_saving_it_asks_where(start, asker, tmp_path, qtbot):
+    """The example in the program's folder is never written over: it opens untitled, under its own name, and
+    File → Save asks for a file; the example is not a recent file of the player's."""
+    example = data_dir() / "confrontation" / "examples" / "light-of-merin.warband.json"
+    before = example.read_bytes()
+    window = start()
+    [button] = [b for b in window.start_page.example_buttons if b.toolTip() == str(example)]
+    button.click()
+    document = window.document
+    assert document.path is None and not document.modified
+    assert document.army == load_army(example)
+    assert window.windowTitle().startswith("Light of Merin")
+    asker.save_answer = tmp_path / "mine.warband.json"
+    window.save_action.trigger()
+    assert asker.asked[-1] == "save:Light of Merin.warband.json"
+    saved = load_army(tmp_path / "mine.warband.json")
+    assert (saved.name, saved.units) == (
+        document.army.name,
+        document.army.units,
+    ) and document.path == asker.save_answer
+    assert example.read_bytes() == before
+    assert window.settings.recent == [str(tmp_path / "mine.warband.json")]
+
+
+@pytest.mark.parametrize(("language", "name"), [("fr", "La compagnie"), ("ru", "Отряд")])
+def test_the_examples_are_in_the_player_s_language(start, language, name, qtbot):
+    from warband.model.messages import load_language
+
+    assert load_language(language)
+    try:
+        window = start()
+        buttons = {b.text(): b for b in window.start_page.example_buttons}
+        french = data_dir() / "pfpv" / "examples" / language / "the-company.warband.json"
+        assert buttons[name].toolTip() == str(french)
+        buttons[name].click()
+        assert window.document.army.name == name and window.document.path is None
+        english = load_army(data_dir() / "pfpv" / "examples" / "the-company.warband.json")
+        assert [u.profile for u in window.document.army.units] == [u.profile for u in english.units]
+    finally:
+        load_language("en")
 
 
 def test_new_battle_from_the_start_page_asks_with_no_army_on_screen(start, asker, qtbot):

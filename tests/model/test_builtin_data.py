@@ -41,7 +41,7 @@ def test_profiles_cover_the_cases_the_rules_need(idx):
     profiles = idx.profiles.values()
     assert len(idx.profiles) >= 10
     priestess = idx.profiles["iron-priestess"]
-    assert priestess.name == {"fr": "Prêtresse de Fer", "en": "Iron Priestess"}
+    assert priestess.name == {"fr": "Prêtresse de Fer", "en": "Iron Priestess", "ru": "Железная жрица"}
     assert priestess.faithful is not None
     assert (priestess.faithful.rank, priestess.faithful.cult, priestess.faithful.faith) == ("devotee", "merin", 10)
     assert priestess.faithful.aspects.model_dump() == {"creation": 0, "alteration": 2, "destruction": 1}

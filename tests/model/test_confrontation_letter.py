@@ -265,7 +265,7 @@ def test_cf_17_the_player_may_override_the_computed_difficulty(formula_catalogs)
 def test_cf_17_the_builtin_messager_divin_computes_the_fervour_chosen_plus_4():
     catalogs = api.builtin_catalogs("confrontation")
     messenger = catalogs.get("miracles", "messager-divin")
-    assert messenger.difficulty is None and messenger.difficulty_note == "the fervour chosen + 4"
+    assert messenger.difficulty is None and messenger.difficulty_note["en"] == "the fervour chosen + 4"
     assert messenger.difficulty_formula.fervour_plus == 4
     assert catalogs.get("miracles", "execration").difficulty_formula is None  # the target mage's Power: typed
 

@@ -104,6 +104,16 @@ class ArmyFiles:
             path = self.asker.open_path(folder)
             if path is None:
                 return False
+        return self._open_army_file(path)
+
+    def open_example(self, path: Path) -> bool:
+        """Open an example army as a new, untitled army: the player's to change, and saving it asks where (the
+        example itself, in the program's folder, stays as it is)."""
+        if not self.maybe_save():
+            return False
+        return self._open_army_file(path, example=True)
+
+    def _open_army_file(self, path: Path, *, example: bool = False) -> bool:
         try:
             army = load_army(path)
         except FileError as exc:
@@ -129,6 +139,12 @@ class ArmyFiles:
         changes = compare(army, catalogs)
         if changes and not self.asker.catalog_changes(path.name, changes):
             return False
+        if example:
+            self._set_document(ArmyDocument(army, catalogs, None))
+            self.statusBar().showMessage(
+                _("Opened the example {army}: save it to keep your changes").format(army=army.name), STATUS_MS
+            )
+            return True
         self._set_document(ArmyDocument(army, catalogs, path))
         self.settings.add_recent(path)
         self.statusBar().showMessage(_("Opened {file}").format(file=path), STATUS_MS)

@@ -100,6 +100,7 @@ class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
         self.start_page.open_army_requested.connect(lambda: self.open_army())
         self.start_page.open_battle_requested.connect(lambda: self.battles.open_battle())
         self.start_page.open_file_requested.connect(self.open_army)
+        self.start_page.open_example_requested.connect(self.open_example)
         self.army_stack = QStackedWidget()
         self.army_stack.setObjectName("armyStack")
         self.army_stack.addWidget(tab_page(self.start_page))

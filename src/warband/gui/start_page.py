@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPush
 from warband.api import ARMY_SUFFIX, GameInfo, games
 from warband.gui.systems.registry import builder_systems
 from warband.gui.widgets.plain_text import escape_mnemonic
-from warband.model.messages import _
+from warband.model.messages import _, current_language
 
 EXAMPLES_FOLDER = "examples"
 MAX_RECENT = 8
@@ -54,14 +54,21 @@ def describe(game: GameInfo) -> str:
     return line
 
 
-def example_armies(game: GameInfo) -> list[tuple[str, Path]]:
-    """The game's example armies, each with its name (read from the file, without loading the game; the file's
-    name when it cannot be read)."""
+def example_armies(game: GameInfo, language: str | None = None) -> list[tuple[str, Path]]:
+    """The game's example armies in the player's language, each with its name (read from the file, without
+    loading the game; the file's name when it cannot be read).
+
+    An example is written in English in `examples/`, and in another language in `examples/<language>/` under the
+    same file name (its name, labels and notes translated); the English one stands in where there is none.
+    """
     folder = game.folder() / EXAMPLES_FOLDER
     if not folder.is_dir():
         return []
+    spoken = language or current_language()
     found: list[tuple[str, Path]] = []
-    for path in sorted(folder.glob(f"*{ARMY_SUFFIX}")):
+    for english in sorted(folder.glob(f"*{ARMY_SUFFIX}")):
+        translated = [folder / lang / english.name for lang in (spoken, spoken.split("-")[0])]
+        path = next((p for p in translated if p.is_file()), english)
         name = path.name.removesuffix(ARMY_SUFFIX)
         try:
             if path.stat().st_size < 1_000_000:
@@ -83,7 +90,9 @@ class StartPage(QWidget):
     """Ask for an army file."""
     open_battle_requested = Signal()
     open_file_requested = Signal(Path)
-    """An army file: a recent one or an example."""
+    """A recent army file."""
+    open_example_requested = Signal(Path)
+    """An example army, to open as a new army of the player's (saving it asks where)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -137,7 +146,7 @@ class StartPage(QWidget):
             for name, path in example_armies(game):
                 button = _button(name, examples_box, f"startExample_{path.name}")
                 button.setToolTip(str(path))
-                button.clicked.connect(lambda checked=False, p=path: self.open_file_requested.emit(p))
+                button.clicked.connect(lambda checked=False, p=path: self.open_example_requested.emit(p))
                 examples.addWidget(button, row, 0)
                 examples.addWidget(_label(_(game.name), examples_box), row, 1)
                 self.example_buttons.append(button)

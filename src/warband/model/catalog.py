@@ -19,7 +19,7 @@ from typing import Annotated, Any, Generic, Literal, NamedTuple, NoReturn, TypeV
 from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints
 
 from warband.model.locations import user_catalog_dir
-from warband.model.names import Name
+from warband.model.names import Name, Words
 from warband.model.storage import FileError, open_envelope, read_json, validate_model
 
 ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$"
@@ -61,7 +61,7 @@ class CatalogFile(Frozen):
     id: Id
     revision: Count
     name: Name
-    notes: Text | None = None
+    notes: Words | None = None
 
     def entry_lists(self) -> Mapping[str, Sequence[Entry]]:
         """Each kind of entry (by its list's name in the file) with its entries."""

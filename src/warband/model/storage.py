@@ -24,7 +24,7 @@ MAX_FILE_BYTES = 20 * 1024 * 1024
 """Files over this size are refused before they are read."""
 
 CURRENT_VERSIONS: dict[str, int] = {
-    "warband-catalog": 1,
+    "warband-catalog": 2,
     "warband-army": 2,
     "warband-autosave": 1,
     "warband-battle": 1,
@@ -43,6 +43,16 @@ def _army_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
 
 
 MIGRATIONS["warband-army"][1] = _army_1_to_2
+
+
+def _catalog_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 of the catalog format lets every text players read (a range, a duration, a casting time, a
+    note) be a map of languages, as names already could be: a version 1 catalog's strings read as they were. An
+    older Warband refuses a version 2 catalog as newer, instead of failing on its first map."""
+    return {**doc, "version": 2}
+
+
+MIGRATIONS["warband-catalog"][1] = _catalog_1_to_2
 
 M = TypeVar("M", bound=BaseModel)
 

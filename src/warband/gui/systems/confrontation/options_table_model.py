@@ -24,7 +24,7 @@ from warband.gui.document import Change
 from warband.model.army import Army, Choice, Problem, Unit, options
 from warband.model.catalog import Catalogs
 from warband.model.messages import _
-from warband.model.names import display_name
+from warband.model.names import display_name, display_note
 from warband.model.systems.confrontation.peoples import people_names, people_words
 from warband.model.systems.confrontation.rules import index
 from warband.model.systems.confrontation.schema import Item, Miracle
@@ -301,10 +301,9 @@ class OptionsTableModel(QAbstractTableModel):
         entry = choice.entry
         if isinstance(entry, Miracle):
             details = ((_("Range"), entry.range), (_("Area"), entry.area), (_("Duration"), entry.duration))
-            lines.extend(f"{label}: {value}" for label, value in details if value)
+            lines.extend(f"{label}: {display_name(value)}" for label, value in details if value)
         if isinstance(entry, Miracle | Item) and entry.notes:
-            notes = entry.notes
-            lines.append(notes if len(notes) <= 300 else notes[:300] + "…")
+            lines.append(display_note(entry.notes))
         return "\n".join(lines)
 
     def _texts_of(self, choice: Choice) -> tuple[str, str, str]:

@@ -24,6 +24,7 @@ from warband.gui.widgets.dice_entry import DiceEntryWidget, error_colour
 from warband.model.army import Problem
 from warband.model.dice import D6
 from warband.model.messages import _
+from warband.model.names import display_name
 from warband.model.systems.confrontation.battle_rules import Model
 from warband.model.systems.confrontation.battle_state import ConfrontationBattle
 from warband.model.systems.confrontation.schema import Miracle
@@ -158,7 +159,10 @@ class CallForm(QGroupBox):
         formula = miracle.difficulty_formula if miracle is not None and miracle.difficulty is None else None
         if formula is None:
             self.computed_difficulty = None
-            hint = (miracle.difficulty_note or _("See the miracle card.")) if miracle is not None else ""
+            hint = ""
+            if miracle is not None:
+                note = miracle.difficulty_note
+                hint = display_name(note) if note else _("See the miracle card.")
             if miracle is not None and miracle.difficulty is not None:
                 hint = ""
         else:

@@ -47,7 +47,7 @@ def miracle_details(miracle: Miracle | None) -> str:
     if miracle is None:
         return ""
     parts = [
-        template.format(value=value if isinstance(value, str) else display_name(value))
+        template.format(value=display_name(value))
         for template, value in (
             (_("Range {value}"), miracle.range),
             (_("Area {value}"), miracle.area),

@@ -26,8 +26,9 @@ from warband.gui.systems.pfpv.builder_text import (
 )
 from warband.model.army import Army
 from warband.model.messages import _
-from warband.model.names import display_name
+from warband.model.names import display_name, display_note
 from warband.model.systems.pfpv.rules import Index, can_attempt, index
+from warband.model.systems.pfpv.scene_words import casting_time_text
 from warband.model.systems.pfpv.schema import Profile, Spell
 
 ModelIndex = QModelIndex | QPersistentModelIndex
@@ -84,7 +85,7 @@ def spell_rows(profile: Profile, idx: Index, every_spell: bool) -> list[SpellRow
             text = combination_text(combination, idx, space=NO_BREAK)
             lines = [text, rolls_text(profile, spell, combination, idx)] if spell is not None else [text]
             if combination.notes:
-                lines.append(combination.notes)
+                lines.append(display_note(combination.notes))
             combinations.append(CombinationRow(text, attempt, reasons, "\n".join(lines)))
         name = display_name(spell.name) if spell is not None else entry_name(idx.spells, spell_id)
         rows.append(SpellRow(spell_id, name, spell, spell_id in profile.spells, tuple(combinations)))
@@ -282,7 +283,7 @@ class CombinationsTreeModel(QAbstractItemModel):
             )
         lines = [
             _("{spell}, level {level}, casting time {time}").format(
-                spell=row.name, level=spell.level, time=spell.casting_time
+                spell=row.name, level=spell.level, time=casting_time_text(spell.casting_time)
             ),
             _("The character knows this spell.") if row.known else _("The character does not know this spell."),
         ]
@@ -297,7 +298,7 @@ class CombinationsTreeModel(QAbstractItemModel):
         if spell.effects:
             lines.append(_("Effects (PF-08): {effects}").format(effects=effects_text(spell)))
         if spell.notes:
-            lines.append(spell.notes if len(spell.notes) <= 300 else spell.notes[:300] + "…")
+            lines.append(display_note(spell.notes))
         return "\n".join(lines)
 
     def _combination_data(self, spell: SpellRow, row: CombinationRow, column: str, role: int) -> Any:

@@ -18,7 +18,7 @@ from warband.gui.builder.profile_description import (
 from warband.gui.systems.pfpv.builder_text import entry_name, joined, specialisation_text
 from warband.model.catalog import Catalogs
 from warband.model.messages import _
-from warband.model.names import display_name
+from warband.model.names import display_name, display_note
 from warband.model.systems.pfpv.rules import Index, index
 from warband.model.systems.pfpv.schema import Profile
 
@@ -95,7 +95,7 @@ def _row(profile: Profile, idx: Index, languages: Sequence[str]) -> Row:
     spells = joined(entry_name(idx.spells, s, languages) for s in profile.spells)
     lines.append(_("Spells: {spells}").format(spells=spells))
     if profile.notes:
-        lines.append(profile.notes if len(profile.notes) <= 300 else profile.notes[:300] + "…")
+        lines.append(display_note(profile.notes))
     skill_words = [
         *(name for s in profile.contact for name in _names(idx.sources, s)),
         *(name for d in profile.disciplines for name in _names(idx.disciplines, d)),

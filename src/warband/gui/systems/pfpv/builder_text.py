@@ -141,7 +141,7 @@ def recovery_text(recovery: int) -> str:
 
 def effects_text(spell: Spell) -> str:
     """'Area: 1 m radius per level; Damage: 1 Vitality …' — what the power levels are spread over (PF-08)."""
-    return "; ".join(f"{display_name(e.name)}: {e.per_level}" for e in spell.effects)
+    return "; ".join(f"{display_name(e.name)}: {display_name(e.per_level)}" for e in spell.effects)
 
 
 def unit_label(unit: PfpvUnit, profile: Profile | None) -> str:

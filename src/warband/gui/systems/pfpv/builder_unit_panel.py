@@ -38,6 +38,7 @@ from warband.model.army import Army, Problem, Report, Unit
 from warband.model.messages import _
 from warband.model.names import display_name
 from warband.model.systems.pfpv.rules import index
+from warband.model.systems.pfpv.scene_words import casting_time_text
 from warband.model.systems.pfpv.schema import PfpvUnit, Profile
 
 CARD_FIELDS = ("contact", "disciplines", "specialisations", "don", "vitality", "ma", "recovery")
@@ -276,7 +277,7 @@ class PfpvUnitPanel(QWidget):
             self._details_label.setText(_("Select a spell to see its casting time and effects."))
             return
         text = _("{spell}: level {level}, casting time {time}").format(
-            spell=display_name(spell.name), level=spell.level, time=spell.casting_time
+            spell=display_name(spell.name), level=spell.level, time=casting_time_text(spell.casting_time)
         )
         if spell.effects:
             text += "\n" + _("Effects (PF-08): {effects}").format(effects=effects_text(spell))

@@ -115,7 +115,8 @@ class AllocationPanel(QGroupBox):
                 share = plain_label(self.rows, "pfpvShare")
                 self.share_labels.append(share)
                 self._grid.addWidget(share, row, 1)
-            self._grid.addWidget(plain_label(self.rows, "pfpvEffectPerLevel", effect.per_level), row, 2)
+            per_level = plain_label(self.rows, "pfpvEffectPerLevel", display_name(effect.per_level))
+            self._grid.addWidget(per_level, row, 2)
             if even:
                 check = QCheckBox(_("extra level"), self.rows)
                 check.setObjectName("pfpvExtraCheck")

@@ -30,6 +30,7 @@ from warband.gui.widgets.resolver_parts import message_label, note_label, plain_
 from warband.model.messages import _
 from warband.model.systems.pfpv.rules import can_attempt
 from warband.model.systems.pfpv.scene import Casting, CastingSetup, PfpvScene, being_cast, profile_of
+from warband.model.systems.pfpv.scene_words import casting_time_text
 from warband.model.systems.pfpv.schema import Combination, Part, Spell
 
 TABLE = ""
@@ -252,7 +253,7 @@ class ChoicesPanel(QGroupBox):
                         label = _("{spell} (level {level}, {time})").format(
                             spell=text.Names.of(scene).spells[spell_id],
                             level=spell.level,
-                            time=text.casting_time_text(spell.casting_time),
+                            time=casting_time_text(spell.casting_time),
                         )
                         self.spell_combo.addItem(label, spell_id)
                 self.spell_combo.addItem(_("A spell in no Grimoire, decided at the table…"), TABLE)

@@ -4,12 +4,11 @@ from `casting` and `scene`."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from warband.model.messages import _, ngettext, spoken_text
+from warband.model.messages import _, spoken_text
 from warband.model.names import display_name
 from warband.model.systems.pfpv import casting
 from warband.model.systems.pfpv.scene import PfpvScene, label_of, profile_of
@@ -228,23 +227,3 @@ def steps(
         )
     )
     return lines
-
-
-_TIME = re.compile(r"(\d+) (round|minute|hour)s?")
-
-
-def casting_time_text(value: str | dict[str, str]) -> str:
-    """A spell's casting time in the player's language: "1 round" and "3 hours", the rules' units, are the
-    program's words (with the plural the number asks for); any other wording is the catalog's, in its language."""
-    if not isinstance(value, str):
-        return display_name(value)
-    found = _TIME.fullmatch(value.strip())
-    if found is None:
-        return value
-    number, unit = int(found.group(1)), found.group(2)
-    words = {  # each pair spelled out, for the extraction of scripts/i18n.py
-        "round": ngettext("{n} round", "{n} rounds", number),
-        "minute": ngettext("{n} minute", "{n} minutes", number),
-        "hour": ngettext("{n} hour", "{n} hours", number),
-    }
-    return words[unit].format(n=number)

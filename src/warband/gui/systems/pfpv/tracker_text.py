@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QWidget
 
-from warband.gui.systems.pfpv.resolver_text import casting_time_text
 from warband.gui.widgets.plain_text import plain_label as plain_label  # shared; re-exported here
 from warband.model.messages import N_, Phrase, _, spoken_text, term
 from warband.model.systems.pfpv import casting
 from warband.model.systems.pfpv.scene import PfpvScene
 from warband.model.systems.pfpv.scene import spell_name as scene_spell_name
+from warband.model.systems.pfpv.scene_words import casting_time_text
 
 ACTIVITIES: dict[str, str] = {
     "asleep": N_("Asleep"),

@@ -16,7 +16,7 @@ from warband.gui.builder.profile_description import (
 )
 from warband.model.catalog import Catalogs
 from warband.model.messages import _
-from warband.model.names import display_name
+from warband.model.names import display_name, display_note
 from warband.model.systems.powerdice.rules import index
 from warband.model.systems.powerdice.schema import TRAIT_NAMES, TRAITS, Profile
 
@@ -55,7 +55,7 @@ def _row(profile: Profile, languages: Sequence[str]) -> Row:
     if caster is not None:
         lines.append(_("Caster: {traits}, level {level}").format(traits=traits_list(traits), level=caster.level))
     if profile.notes:
-        lines.append(profile.notes if len(profile.notes) <= 300 else profile.notes[:300] + "…")
+        lines.append(display_note(profile.notes))
     return ProfileRow(
         id=profile.id,
         name=display_name(profile.name, languages),

@@ -25,6 +25,7 @@ from warband.gui.document import Change
 from warband.gui.systems.powerdice.builder_profiles import traits_list
 from warband.model.army import Army, Choice, options
 from warband.model.messages import _
+from warband.model.names import display_note
 from warband.model.systems.powerdice.schema import Spell
 
 Index = QModelIndex | QPersistentModelIndex
@@ -229,7 +230,7 @@ class SpellOptionsTableModel(QAbstractTableModel):
         if choice.owned:
             lines.append(_("The unit holds it already ({times}×).").format(times=choice.owned))
         if isinstance(spell, Spell) and spell.notes:
-            lines.append(spell.notes if len(spell.notes) <= 300 else spell.notes[:300] + "…")
+            lines.append(display_note(spell.notes))
         return "\n".join(lines)
 
 

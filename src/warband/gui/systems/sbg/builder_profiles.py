@@ -18,7 +18,7 @@ from warband.gui.builder.profile_description import (
 )
 from warband.model.catalog import Catalogs
 from warband.model.messages import _
-from warband.model.names import display_name
+from warband.model.names import display_name, display_note
 from warband.model.systems.sbg.factions import faction_name, faction_words
 from warband.model.systems.sbg.rules import index, spell_names
 from warband.model.systems.sbg.schema import ALIGNMENT_NAMES, Profile, Spell
@@ -66,7 +66,7 @@ def _row(profile: Profile, spells: dict[str, Spell], catalogs: Catalogs, languag
     if known:
         lines.append(_("Spells: {spells}").format(spells=", ".join(known)))
     if profile.notes:
-        lines.append(profile.notes if len(profile.notes) <= 300 else profile.notes[:300] + "…")
+        lines.append(display_note(profile.notes))
     return ProfileRow(
         id=profile.id,
         name=display_name(profile.name, languages),

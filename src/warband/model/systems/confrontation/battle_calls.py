@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from warband.model.army import Problem
 from warband.model.dice import Dice
 from warband.model.messages import N_, Phrase, term
+from warband.model.names import CatalogName
 from warband.model.session import RefusedError
 from warband.model.systems.confrontation.battle_rules import (
     DivinationOrder,
@@ -154,7 +155,8 @@ def difficulty_given(miracle: Miracle, request: CallRequest) -> int | None:
 
 def difficulty_missing(battle: ConfrontationBattle, request: CallRequest, miracle: Miracle) -> Problem:
     """CF-17: the miracle's difficulty is set at the table, and the call does not give it."""
-    how = miracle.difficulty_note or term(N_("see the miracle card"))
+    note = miracle.difficulty_note
+    how = CatalogName(note) if note else term(N_("see the miracle card"))
     name = miracle_name(battle, request.miracle)
     return Problem.of("CF-17", "call.difficulty", model(battle, request.key).ref(), miracle=name, how=how)
 

@@ -21,7 +21,7 @@ from warband.model.systems.confrontation.schema import (
 def _miracle_detail(miracle: Miracle, languages: Languages) -> Detail:
     facts = [_("fervour {fervour}").format(fervour=miracle.fervour)]
     if miracle.difficulty is None:
-        how = f" ({miracle.difficulty_note})" if miracle.difficulty_note else ""
+        how = f" ({display_name(miracle.difficulty_note, languages)})" if miracle.difficulty_note else ""
         facts.append(_("difficulty: table") + how)
     else:
         facts.append(_("difficulty {difficulty}").format(difficulty=miracle.difficulty))

@@ -16,9 +16,9 @@ from warband.model.catalog import (
     Frozen,
     Id,
     Reference,
-    Text,
 )
 from warband.model.messages import N_
+from warband.model.names import ShortWords, Words
 
 SYSTEM_ID = "confrontation"
 
@@ -78,7 +78,7 @@ class Aspects(Frozen):
 
 class Cult(Entry):
     path: Path
-    notes: Text | None = None
+    notes: Words | None = None
 
 
 class People(Entry):
@@ -89,7 +89,7 @@ class People(Entry):
     may_field: tuple[PeopleId, ...] = ()
     """CF-20: the other peoples (or mercenaries, such as Cadwallon's) an army of this people may field beside its
     own, as profiles' `people` give them."""
-    notes: Text | None = None
+    notes: Words | None = None
 
 
 class DifficultyFormula(Frozen):
@@ -114,16 +114,16 @@ class Miracle(Entry, LeanDump):
     aspects: Aspects = Aspects()
     fervour: Count = 0
     difficulty: Annotated[int, Strict(), Field(ge=0, le=100)] | None = None
-    difficulty_note: ShortText | None = None
+    difficulty_note: ShortWords | None = None
     """How the table sets a difficulty the card does not fix ("the fervour chosen + 4")."""
     difficulty_formula: DifficultyFormula | None = None
     """The difficulty as a formula of the call (with `difficulty: null`): the program computes it, and the
     player may still override it."""
-    range: ShortText | None = None
-    area: ShortText | None = None
-    duration: ShortText | None = None
+    range: ShortWords | None = None
+    area: ShortWords | None = None
+    duration: ShortWords | None = None
     cost: Cost
-    notes: Text | None = None
+    notes: Words | None = None
 
     @model_validator(mode="after")
     def _someone_may_take_it(self) -> Miracle:
@@ -140,7 +140,7 @@ class Item(Entry):
     cost: Cost
     peoples: tuple[ShortText, ...] = ()
     faithful_only: Flag = False
-    notes: Text | None = None
+    notes: Words | None = None
 
 
 class Faithful(Frozen):
@@ -161,7 +161,7 @@ class Profile(Entry):
     discipline: Annotated[int, Strict(), Field(ge=0, le=20)] | None = None
     movement: Annotated[int, Strict(), Field(ge=0, le=100)] | None = None
     faithful: Faithful | None = None
-    notes: Text | None = None
+    notes: Words | None = None
 
 
 class ConfrontationCatalog(CatalogFile):

@@ -9,6 +9,7 @@ from warband.model.messages import _
 from warband.model.names import display_name
 from warband.model.roster import Detail, Languages, Track, UnitExtras, named, unknown_detail
 from warband.model.systems.pfpv import rules
+from warband.model.systems.pfpv.scene_words import casting_time_text
 
 
 def _skills(skills: dict[str, int], entries: dict[str, object], languages: Languages) -> str:
@@ -44,7 +45,7 @@ def unit_details(unit: Unit, catalogs: Catalogs, languages: Languages) -> UnitEx
             continue
         facts_of_spell = (
             _("level {level}").format(level=spell.level),
-            _("casting time {time}").format(time=spell.casting_time),
+            _("casting time {time}").format(time=casting_time_text(spell.casting_time, languages)),
         )
         details.append(Detail(_("Spell"), display_name(spell.name, languages), None, facts_of_spell))
     tracks = (Track(_("Don"), profile.don, tick=False), Track(_("Vitality"), profile.vitality))

@@ -3,10 +3,11 @@ the spread of its power levels over the effects (PF-08)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
-from warband.model.messages import COMMA, N_, SEMICOLON, Phrase, joined, term
-from warband.model.names import CatalogName
+from warband.model.messages import COMMA, N_, SEMICOLON, Phrase, joined, ngettext, term
+from warband.model.names import CatalogName, display_name
 from warband.model.systems.pfpv import casting
 from warband.model.systems.pfpv.scene_state import PfpvScene
 
@@ -62,3 +63,23 @@ def entry_names(scene: PfpvScene) -> dict[str, object]:
     """The scene's sources and disciplines by id, as `describe` names them."""
     entries = scene.entries
     return {k: CatalogName(v.name) for table in (entries.sources, entries.disciplines) for k, v in table.items()}
+
+
+_TIME = re.compile(r"(\d+) (round|minute|hour)s?")
+
+
+def casting_time_text(value: str | dict[str, str], languages: Sequence[str] | None = None) -> str:
+    """A spell's casting time in the player's language: "1 round" and "3 hours", the rules' units, are the
+    program's words (with the plural the number asks for); any other wording is the catalog's, in its language."""
+    if not isinstance(value, str):
+        return display_name(value, languages)
+    found = _TIME.fullmatch(value.strip())
+    if found is None:
+        return value
+    number, unit = int(found.group(1)), found.group(2)
+    words = {  # each pair spelled out, for the extraction of scripts/i18n.py
+        "round": ngettext("{n} round", "{n} rounds", number),
+        "minute": ngettext("{n} minute", "{n} minutes", number),
+        "hour": ngettext("{n} hour", "{n} hours", number),
+    }
+    return words[unit].format(n=number)

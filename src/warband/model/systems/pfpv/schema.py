@@ -9,8 +9,8 @@ from typing import Annotated, Literal
 from pydantic import Field, Strict
 
 from warband.model.army import Army, Unit
-from warband.model.catalog import CatalogFile, Entry, Frozen, Id, Reference, Text
-from warband.model.names import Name
+from warband.model.catalog import CatalogFile, Entry, Frozen, Id, Reference
+from warband.model.names import Name, ShortWords, Words
 
 SYSTEM_ID = "pfpv"
 
@@ -23,11 +23,11 @@ class Source(Entry):
     """An energy source (Fire, Earth, …) and the source opposed to it, if any (for links, PF-02)."""
 
     opposed: Id | None = None
-    notes: Text | None = None
+    notes: Words | None = None
 
 
 class Discipline(Entry):
-    notes: Text | None = None
+    notes: Words | None = None
 
 
 class Part(Frozen):
@@ -42,22 +42,22 @@ class Combination(Frozen):
 
     sources: Annotated[tuple[Part, ...], Field(min_length=1, max_length=6)]
     disciplines: Annotated[tuple[Part, ...], Field(min_length=1, max_length=6)]
-    notes: Text | None = None
+    notes: Words | None = None
 
 
 class Effect(Frozen):
     """An effect parameter the power levels are spread over (PF-08): "1 creature per level"."""
 
     name: Name
-    per_level: ShortText
+    per_level: ShortWords
 
 
 class Spell(Entry):
     level: Annotated[int, Strict(), Field(ge=1, le=9)]
-    casting_time: ShortText
+    casting_time: ShortWords
     combinations: tuple[Combination, ...] = ()
     effects: tuple[Effect, ...] = ()
-    notes: Text | None = None
+    notes: Words | None = None
 
 
 class Specialisation(Frozen):
@@ -81,7 +81,7 @@ class Profile(Entry):
     spells: tuple[Id, ...] = ()
     """The spells the character knows."""
     cost: Literal[0] = 0
-    notes: Text | None = None
+    notes: Words | None = None
 
 
 class PfpvCatalog(CatalogFile):

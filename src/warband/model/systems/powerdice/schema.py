@@ -8,8 +8,9 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, Field, Strict
 
 from warband.model.army import Army, Unit
-from warband.model.catalog import CatalogFile, Entry, Frozen, Id, Reference, Text
+from warband.model.catalog import CatalogFile, Entry, Frozen, Id, Reference
 from warband.model.messages import N_
+from warband.model.names import Words
 
 SYSTEM_ID = "powerdice"
 
@@ -42,7 +43,7 @@ class Spell(Entry):
     difficulty: Annotated[int, Strict(), Field(ge=1, le=60)]
     duration: Duration = "instant"
     cost: Cost = 0
-    notes: Text | None = None
+    notes: Words | None = None
 
 
 class Caster(Frozen):
@@ -55,7 +56,7 @@ class Caster(Frozen):
 class Profile(Entry):
     cost: Cost
     caster: Caster | None = None
-    notes: Text | None = None
+    notes: Words | None = None
 
 
 class PowerDiceCatalog(CatalogFile):

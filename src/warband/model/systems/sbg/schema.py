@@ -10,8 +10,9 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, SerializerFunctionWrapHandler, Strict, model_serializer
 
 from warband.model.army import Army, Unit
-from warband.model.catalog import CatalogFile, Entry, Flag, Frozen, Id, Reference, Text
+from warband.model.catalog import CatalogFile, Entry, Flag, Frozen, Id, Reference
 from warband.model.messages import N_
+from warband.model.names import Words
 
 SYSTEM_ID = "sbg"
 
@@ -29,13 +30,13 @@ class Faction(Entry):
     text. Optional: a faction no catalog lists is shown as the profiles write it."""
 
     id: FactionId
-    notes: Text | None = None
+    notes: Words | None = None
 
 
 class Spell(Entry):
     """A spell a hero may know; its casting value is the hero's own (SB-03)."""
 
-    notes: Text | None = None
+    notes: Words | None = None
 
 
 class HeroSpell(Frozen):
@@ -68,7 +69,7 @@ class Profile(Entry):
     courage: Annotated[int, Strict(), Field(ge=0, le=9)]
     hero: Hero | None = None
     unique: Flag = Field(default=False, description=UNIQUE_HELP)
-    notes: Text | None = None
+    notes: Words | None = None
 
     @model_serializer(mode="wrap")
     def _unique_only_when_true(self, handler: SerializerFunctionWrapHandler) -> Any:
