@@ -43,6 +43,7 @@ if TYPE_CHECKING:
         SetUnitField,
     )
     from warband.model.journal import JournalWriteError
+    from warband.model.list_import import ListImport, ListLine, game_named_in, import_list
     from warband.model.locations import user_catalog_dir
     from warband.model.play import Action, Odds, Phase, SideSummary, Summary
     from warband.model.replay import resume_journal
@@ -99,6 +100,10 @@ _WHERE: dict[str, str] = {
     "SetArmyField": "warband.model.edits",
     "SetUnitField": "warband.model.edits",
     "JournalWriteError": "warband.model.journal",
+    "ListImport": "warband.model.list_import",
+    "ListLine": "warband.model.list_import",
+    "import_list": "warband.model.list_import",
+    "game_named_in": "warband.model.list_import",
     "user_catalog_dir": "warband.model.locations",
     "Action": "warband.model.play",
     "Odds": "warband.model.play",
@@ -164,6 +169,8 @@ __all__ = [
     "GameLoadError",
     "GameSystem",
     "JournalWriteError",
+    "ListImport",
+    "ListLine",
     "MoveUnit",
     "Odds",
     "Phase",
@@ -186,8 +193,10 @@ __all__ = [
     "builtin_catalogs",
     "catalog_paths",
     "compare",
+    "game_named_in",
     "games",
     "get_system",
+    "import_list",
     "load_army",
     "load_battle",
     "load_catalogs",

@@ -73,6 +73,12 @@ class ScriptedAsker:
         self.asked.append("new battle")
         return self.new_battle_answer
 
+    def import_list(self, games, catalogs_for, current):
+        """`import_list_answer(games, catalogs_for, current)` plays the dialog's part (None: cancelled)."""
+        self.asked.append("import list")
+        answer = getattr(self, "import_list_answer", None)
+        return answer(games, catalogs_for, current) if answer is not None else None
+
     def open_battle_path(self, folder):
         self.asked.append("open battle")
         return self.open_battle_answer

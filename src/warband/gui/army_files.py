@@ -30,7 +30,8 @@ from warband.gui.recovery import Recovered, save_work, window_work
 from warband.gui.systems.registry import builder_systems
 from warband.gui.widgets.plain_text import escape_mnemonic
 from warband.model.autosave import Recoverable, discard_autosave, find_autosaves
-from warband.model.messages import _
+from warband.model.edits import ReplaceArmy
+from warband.model.messages import _, ngettext
 
 DEFAULT_LIMIT = 400
 STATUS_MS = 6000
@@ -112,6 +113,28 @@ class ArmyFiles:
         if not self.maybe_save():
             return False
         return self._open_army_file(path, example=True)
+
+    def import_list_from_text(self) -> bool:
+        """File → Import List from Text…: the army read from a list opens as a new, untitled army, or is added to
+        the army on screen as one change (Undo takes it back)."""
+        buildable = builder_systems()
+        listed = [(game.id, _(game.title)) for game in api.games() if game.id in buildable]
+        current = self.document.army if self.document is not None else None
+        choice = self.asker.import_list(listed, self._catalogs_for, current)
+        if choice is None:
+            return False
+        if choice.add and self.document is not None:
+            added = len(choice.army.units) - len(self.document.army.units)
+            label = ngettext("Import {n} unit from text", "Import {n} units from text", added).format(n=added)
+            self.document.execute(ReplaceArmy(choice.army, label=label))
+            return True
+        if not self.maybe_save():
+            return False
+        document = ArmyDocument(choice.army, self._catalogs_for(choice.army.system), None)
+        document.session.mark_unsaved()  # the player's work, on no disk yet: closing asks
+        self._set_document(document)
+        self._update_title()
+        return True
 
     def _open_army_file(self, path: Path, *, example: bool = False) -> bool:
         try:

@@ -28,6 +28,10 @@ from warband.model.messages import _
 from warband.model.storage import FileError
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
+    from warband.api import Catalogs
+    from warband.gui.list_import_dialog import ImportChoice
     from warband.gui.new_battle_dialog import NewBattle
 
 ARMY_FILTER = "Warband armies (*.warband.json);;JSON files (*.json);;All files (*)"
@@ -72,6 +76,11 @@ class Asker(Protocol):
 
     def journal_failed(self, text: str) -> bool:
         """Tell that the battle's journal could not be written; True to save the battle elsewhere now."""
+
+    def import_list(
+        self, games: Sequence[tuple[str, str]], catalogs_for: Callable[[str], Catalogs], current: Army | None
+    ) -> ImportChoice | None:
+        """A list pasted as text, read into an army (File → Import List from Text…), or None."""
 
 
 def _list_dialog(parent: QWidget | None, title: str, intro: str, lines: list[str], ok: str, cancel: str) -> bool:
@@ -188,6 +197,16 @@ class QtAsker:
             _("Close"),
             "",
         )
+
+    def import_list(
+        self, games: Sequence[tuple[str, str]], catalogs_for: Callable[[str], Catalogs], current: Army | None
+    ) -> ImportChoice | None:
+        from warband.gui.list_import_dialog import ListImportDialog
+
+        dialog = ListImportDialog(games, catalogs_for, current, self._parent)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.choice
 
     def new_battle(self, screen_army: Army | None) -> NewBattle | None:
         from warband.gui.new_battle_dialog import NewBattleDialog

@@ -73,6 +73,9 @@ class WindowMenus(_Window):
         )
         self.undo_action = self._action(_("&Undo"), self._undo, [key(std.Undo)], "actionUndo")
         self.redo_action = self._action(_("&Redo"), self._redo, [key("Ctrl+Shift+Z"), key("Ctrl+Y")], "actionRedo")
+        self.import_list_action = self._action(
+            _("Import List from &Text…"), self.import_list_from_text, [key("Ctrl+Shift+V")], "actionImportList"
+        )
         self.copy_roster_action = self._action(
             _("&Copy Roster as Text"), self.copy_roster_as_text, [key("Ctrl+Shift+C")], "actionCopyRoster"
         )
@@ -130,6 +133,7 @@ class WindowMenus(_Window):
         file_menu.addAction(self.save_as_action)
         file_menu.addAction(self.close_action)
         file_menu.addSeparator()
+        file_menu.addAction(self.import_list_action)
         file_menu.addAction(self.export_action)
         file_menu.addAction(self.print_preview_action)
         file_menu.addAction(self.print_action)
