@@ -100,7 +100,7 @@ def test_a_label_before_the_profile_in_brackets():
 def test_nothing_is_guessed_and_the_closest_names_are_offered():
     read = sbg("Army of the Mark\nLegolass\nRider\nCaptain of Rohan")
     assert read.army.name == "Army of the Mark"
-    assert read.lines[0].status == "skipped" and read.lines[0].messages == ("Read as the army's name.",)
+    assert read.lines[0].status == "name" and read.lines[0].messages == ()
     legolas, rider = read.unmatched
     assert legolas.text == "Legolass" and "Legolas" in legolas.suggestions[0]
     assert rider.text == "Rider" and rider.unit_id == ""

@@ -83,7 +83,7 @@ class ListImportDialog(QDialog):
         self.lines_table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.lines_table.setWordWrap(True)
         header = self.lines_table.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.summary = QLabel(self)
@@ -143,6 +143,7 @@ class ListImportDialog(QDialog):
         self.read = import_list(text, new_army(self.system), catalogs) if text.strip() else None
         lines = self.read.lines if self.read is not None else ()
         self.lines_table.setRowCount(len(lines))
+        self.lines_table.setVerticalHeaderLabels([str(line.number) for line in lines])  # blank lines are not rows
         for row, line in enumerate(lines):
             cells = (line.text.strip(), self._read_as(line, catalogs), self._note(line))
             for column, text_of_cell in enumerate(cells):
@@ -160,6 +161,8 @@ class ListImportDialog(QDialog):
             return f"{line.count}× {name}" if line.count > 1 else name
         if line.status == "unmatched":
             return _("not read")
+        if line.status == "name":
+            return _("the army's name")
         return _("left out")
 
     def _note(self, line: ListLine) -> str:

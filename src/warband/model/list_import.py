@@ -35,7 +35,7 @@ _BULLET = re.compile(r"^\s*(?:[-*•·–—+]+|\d{1,3}[.)])\s+")
 _COUNT_BEFORE = re.compile(r"^(\d{1,4})\s*[x×хХ*]\s*(.+)$", re.IGNORECASE)
 _COUNT_AFTER = re.compile(r"^(.+?)\s*[x×хХ*]\s*(\d{1,4})$", re.IGNORECASE)
 _COUNT_BARE = re.compile(r"^(\d{1,4})\s+(.+)$")
-_POINTS_WORDS = r"(?:pts?|points?|p\.?|a\.?p\.?|po|очк\w*|оч\.?)"
+_POINTS_WORDS = r"(?:pts?\.?|points?|p\.?|a\.?p\.?|po|очк\w*\.?|оч\.?)"
 _POINTS_BRACKET = re.compile(r"\s*[\[(]\s*(\d{1,6})\s*" + _POINTS_WORDS + r"?\s*[\])]\s*$", re.IGNORECASE)
 _POINTS_DASH = re.compile(r"\s*[-–—,:]\s*(\d{1,6})\s*" + _POINTS_WORDS + r"\s*$", re.IGNORECASE)
 _PROFILE_IN_BRACKETS = re.compile(r"^(.+?)\s*\(([^()]+)\)$")
@@ -57,8 +57,8 @@ class ListLine:
     """Its line number in the pasted text, from 1."""
     text: str
     status: str
-    """"unit" (a unit made of it), "unmatched" (no profile has its name), "skipped" (the army's name, the
-    totals, a blank or decorative line)."""
+    """"unit" (a unit made of it), "unmatched" (no profile has its name), "name" (read as the army's name),
+    "skipped" (Warband's own header and footer, a decorative line)."""
     unit_id: str = ""
     profile: str = ""
     """The profile's id, for a unit."""
@@ -237,8 +237,7 @@ def import_list(text: str, army: Army, catalogs: Catalogs) -> ListImport:
             suggestions = names.closest(name_read(line))
             if number == first and not name and not suggestions:
                 name = " ".join(line.split())[:200]
-                said = (*cut, _("Read as the army's name."))
-                lines.append(ListLine(number, line, "skipped", messages=said))
+                lines.append(ListLine(number, line, "name", messages=cut))
                 continue
             lines.append(ListLine(number, line, "unmatched", messages=cut, suggestions=suggestions))
             continue
