@@ -26,9 +26,9 @@ from warband.model.systems.sbg.schema import ALIGNMENT_NAMES, Profile, Spell
 NAME, FACTION, ALIGNMENT, MWF, WOUNDS, COURAGE, COST = range(7)
 
 
-def alignment_name(alignment: str) -> str:
-    """'Good' or 'Evil', in the player's language."""
-    return _(ALIGNMENT_NAMES.get(alignment, alignment))
+def alignment_name(alignment: str | None) -> str:
+    """'Good' or 'Evil', in the player's language; 'Unknown' for a profile whose data does not say (SB-X1)."""
+    return _(ALIGNMENT_NAMES.get(alignment, alignment or ""))
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ class SbgDetails:
     faction: str
     """The profile's `faction` text (what the filter matches); `faction_name` is what the player reads."""
     faction_name: str
-    alignment: str
+    alignment: str | None
     mwf: tuple[int, int, int] | None
     wounds: int
     courage: int

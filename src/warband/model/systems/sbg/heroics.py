@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from warband.model.army import Problem
 from warband.model.edits import replace
-from warband.model.messages import N_, term
+from warband.model.messages import N_, joined, term
 from warband.model.session import RefusedError
 from warband.model.systems.sbg.battle_rules import hero, heroes, with_hero
 from warband.model.systems.sbg.battle_state import HEROIC_PHASES, Heroics, SbgBattle
@@ -101,7 +101,10 @@ def stop_naming(battle: SbgBattle, side: int) -> SbgBattle:
 
 
 def rolloff_winner(battle: SbgBattle, roll: int) -> int:
-    """SB-05: 1–3 the Evil side first, 4–6 the Good; same alignment: the side with priority first on 4–6."""
+    """SB-05: 1–3 the Evil side first, 4–6 the Good; same alignment: the side with priority first on 4–6.
+
+    Only a roll-off `rolloff_check` lets through is decided by it: with a hero's alignment unknown (SB-X1) the
+    answer is the same-alignment one, which the program does not apply."""
     p = battle.priority
     assert p is not None
     alignments = [_alignment(battle, s) for s in (0, 1)]
@@ -116,11 +119,21 @@ def _alignment(battle: SbgBattle, side: int) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+def unknown_alignments(battle: SbgBattle) -> list[str]:
+    """The heroes in play whose alignment their catalog does not know (SB-X1), by label."""
+    return [h.label for h in heroes(battle) if h.profile.alignment is None]
+
+
 def rolloff_check(battle: SbgBattle) -> Heroics:
-    """The declarations of this phase when a roll-off is due (both sides named heroes); refused otherwise."""
+    """The declarations of this phase when a roll-off is due (both sides named heroes); refused otherwise, and
+    refused too when a hero's alignment is unknown (SB-X1, provisional): which side is Good decides the roll-off,
+    and the program does not guess it — the players settle the order at the table."""
     h = _heroics(battle)
     if h.stage != "rolloff":
         raise RefusedError(Problem.of("SB-05", "sbg.heroic_stage"))
+    unknown = unknown_alignments(battle)
+    if unknown:
+        raise RefusedError(Problem.of("SB-X1", "sbg.rolloff_unknown", None, heroes=joined(unknown)))
     return h
 
 

@@ -13,6 +13,10 @@ TEMPLATES: dict[str, str] = {
         "The army mixes Good and Evil profiles: {good} (Good) with {evil} (Evil). "
         "Warband keeps each army on one side (a project decision: the rules say nothing of it)."
     ),
+    "sbg.alignment_unknown": N_(
+        "The catalog does not say whether {units} are Good or Evil: with that alignment unknown, the program "
+        "cannot resolve a heroic roll-off (SB-05) for this army."
+    ),
     "sbg.over_limit": N_("The army costs {total} points, {over} over its limit of {limit} points."),
     "sbg.change.profile": N_("{kind} {entry}: its profile changed ({what}) ({units})."),
     "sbg.priority_tie": N_("Both sides rolled {roll} for priority in the first turn: roll again."),
@@ -40,5 +44,9 @@ TEMPLATES: dict[str, str] = {
     "sbg.heroic_turn": N_("It is {player}'s turn in the heroic-action declarations."),
     "sbg.heroic_stage": N_("The heroic-action declarations are past that step."),
     "sbg.heroic_hero": N_("{hero} is not one of {player}'s heroes in play."),
+    "sbg.rolloff_unknown": N_(
+        "The heroic roll-off puts Evil first on 1–3 and Good on 4–6, but the catalog does not say whether "
+        "{heroes} are Good or Evil: settle at the table who goes first."
+    ),
     "sbg.heroic_twice": N_("{hero} is already named for a heroic action in this phase."),
 }

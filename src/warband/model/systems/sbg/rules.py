@@ -82,11 +82,11 @@ def _names(labels: Sequence[str]) -> object:
 
 def validate(army: SbgArmy, catalogs: Catalogs) -> Report:
     """Costs (profile cost × count); unknown profiles (AR-02); heroes in numbers, named heroes held more than once
-    (SB-08), mixed sides, limit (AR-03)."""
+    (SB-08), mixed sides, limit (AR-03); profiles whose alignment the catalog does not know (SB-X1)."""
     idx = index(catalogs)
     problems: list[Problem] = []
     costs: list[UnitCost] = []
-    sides: dict[str, list[str]] = {"good": [], "evil": []}
+    sides: dict[str | None, list[str]] = {"good": [], "evil": [], None: []}
     problems.extend(_unique_problems(army, idx))
     for position, unit in enumerate(army.units):
         profile = idx.profiles.get(unit.profile)
@@ -105,6 +105,8 @@ def validate(army: SbgArmy, catalogs: Catalogs) -> Report:
         problems.append(
             Problem.of("AR-03", "sbg.alignment", None, good=_names(sides["good"]), evil=_names(sides["evil"]))
         )
+    if sides[None]:
+        problems.append(Problem.of("SB-X1", "sbg.alignment_unknown", None, units=_names(sides[None])))
     total = sum(c.cost for c in costs)
     limit = army.points_limit
     if limit is not None and total > limit:
@@ -216,6 +218,12 @@ def _profile_differences(before: Profile, after: Profile) -> list[str]:
         differing.append("alignment")
     if before.courage != after.courage:
         differing.append("Courage")
+    if before.wargear != after.wargear:
+        differing.append("wargear")
+    if before.stats != after.stats or before.raw != after.raw:
+        differing.append("characteristics")
+    if before.heroic_tier != after.heroic_tier:
+        differing.append("heroic tier")
     old, new = before.hero, after.hero
     if (old is None) != (new is None):
         differing.append("hero or warrior")
