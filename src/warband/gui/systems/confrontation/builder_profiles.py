@@ -16,12 +16,13 @@ from warband.gui.builder.profile_description import (
     fold,
     name_column,
 )
+from warband.gui.systems.confrontation.faith_text import aspect_levels, cult_text, rank_line
 from warband.model.catalog import Catalogs
 from warband.model.messages import _
 from warband.model.names import display_name
 from warband.model.systems.confrontation.peoples import people_name, people_words
 from warband.model.systems.confrontation.rules import index
-from warband.model.systems.confrontation.schema import ASPECT_NAMES, ASPECTS, RANK_NAMES, Cult, Profile
+from warband.model.systems.confrontation.schema import Cult, Profile
 
 NAME, PEOPLE, CULT, KIND, DISCIPLINE, COST = range(6)
 
@@ -56,16 +57,12 @@ def _row(profile: Profile, cults: dict[str, Cult], catalogs: Catalogs, languages
     tooltip: str | None = None
     kind = NONE_MARK
     if faithful is not None:
-        cult_id = faithful.cult
-        cult = cults.get(cult_id)  # a merged catalog never dangles; the id is the fallback all the same
-        cult_name = cult_id if cult is None else display_name(cult.name, languages)
-        words += [cult_id] if cult is None else all_names(cult.name)
+        cult_id = faithful.cult if faithful.known("cult") else None
+        cult = cults.get(cult_id) if cult_id is not None else None
+        cult_name = cult_text(faithful, cults, languages)  # a merged catalog never dangles; the id is the fallback
+        words += all_names(cult.name) if cult is not None else [cult_name]
         kind = _("Warrior-monk") if faithful.warrior_monk else _("Faithful")
-        aspects = ", ".join(f"{_(ASPECT_NAMES[a])} {faithful.aspects.level(a)}" for a in ASPECTS)
-        rank = _("{rank} — {cult} / {faith}").format(
-            rank=_(RANK_NAMES[faithful.rank]), cult=cult_name, faith=faithful.faith
-        )
-        tooltip = f"{rank} — {aspects}"
+        tooltip = f"{rank_line(faithful, cults, languages)} — {aspect_levels(faithful, ', ')}"
     details = FaithDetails(
         profile.people,
         people_name(catalogs, profile.people, languages),

@@ -269,12 +269,14 @@ class OptionsTableModel(QAbstractTableModel):
             return self._texts_of(choice)[0]
         miracle = cast(Miracle, choice.entry)
         if column == "fervour":
-            return str(miracle.fervour)
+            return str(miracle.fervour) if miracle.known("fervour") else "?"  # CF-X1: the catalog does not say
         if column == "difficulty":
+            if not miracle.known("difficulty"):
+                return "?"
             if miracle.difficulty is None and miracle.difficulty_formula is not None:  # CF-17
                 return _("F + {plus}").format(plus=miracle.difficulty_formula.fervour_plus)
             return _("table") if miracle.difficulty is None else str(miracle.difficulty)
-        return str(miracle.aspects.level(column))
+        return str(miracle.aspects.level(column)) if miracle.known("aspects") else "?"
 
     def _sort_value(self, choice: Choice, column: str) -> int | str:
         if column == "name":

@@ -30,6 +30,7 @@ from warband.gui.army_document import ArmyDocument
 from warband.gui.builder.entry_tables import choice_name
 from warband.gui.document import Change
 from warband.gui.systems.confrontation.army_options_box import ArmyOptionsBox
+from warband.gui.systems.confrontation.faith_text import aspect_levels, rank_line
 from warband.gui.systems.confrontation.held_table_model import Field, HeldTableModel
 from warband.gui.systems.confrontation.options_table_model import (
     ASPECT_COLUMNS,
@@ -281,17 +282,10 @@ class UnitPanel(QWidget):
         faithful = profile.faithful
         if faithful is None:
             return _("Not a Faithful: owns no miracles (CF-01)")
-        cults = index(self._document.catalogs).cults
-        cult = display_name(cults[faithful.cult].name) if faithful.cult in cults else faithful.cult
-        ranks = {"devotee": _("Devotee"), "zealot": _("Zealot"), "dean": _("Dean")}
-        text = _("{rank} — {cult} / {faith}").format(rank=ranks[faithful.rank], cult=cult, faith=faithful.faith)
+        text = rank_line(faithful, index(self._document.catalogs).cults)
         if faithful.warrior_monk:
             text += " " + _("(warrior-monk)")
-        aspects = faithful.aspects
-        levels = _("Creation {creation} · Alteration {alteration} · Destruction {destruction}").format(
-            creation=aspects.creation, alteration=aspects.alteration, destruction=aspects.destruction
-        )
-        return f"{text} — {levels}"
+        return f"{text} — {aspect_levels(faithful)}"
 
     def _update_actions(self) -> None:
         for view, button in (

@@ -112,11 +112,8 @@ def call_problems(
     if difficulty_given(miracle, request) is None:
         problems.append(difficulty_missing(battle, request, miracle))
     if request.fervour > m.state.faith:
-        problems.append(
-            Problem.of(
-                "CF-19", "call.fervour_high", ref, unit=m.label, faith=m.state.faith, fervour=request.fervour
-            )
-        )
+        rule, code = ("CF-18", "call.faith_unknown") if m.faith_unknown else ("CF-19", "call.fervour_high")
+        problems.append(Problem.of(rule, code, ref, unit=m.label, faith=m.state.faith, fervour=request.fervour))
     if not request.target_confirmed:
         problems.append(Problem.of("CF-12", "call.no_sight", ref, unit=m.label))
     return problems

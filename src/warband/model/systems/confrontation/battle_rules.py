@@ -55,8 +55,10 @@ def start_battle(
     for index, (_player, army) in enumerate(sides):
         for unit in army.units:
             profile = entries.profiles.get(unit.profile)
-            faith = profile.faithful.faith if profile and profile.faithful else 0
-            models[model_key(index, unit.id)] = ModelState(faith=faith)
+            faith = profile.faithful.faith if profile and profile.faithful else None
+            # CF-18: the T.F. starts at the Faith value; one its catalog does not give starts empty (the player
+            # sets it in the tracker, and a call beyond it says why)
+            models[model_key(index, unit.id)] = ModelState(faith=faith or 0)
     side_values = tuple(
         Side(player=player or f"Player {i + 1}", army=army, tie_order=tuple(u.id for u in army.units))
         for i, (player, army) in enumerate(sides)
@@ -91,8 +93,22 @@ class Model:
         return not self.state.removed and self.state.wounds != "killed"
 
     @property
+    def discipline_unknown(self) -> bool:
+        """Its catalog does not give its Discipline (CF-X1): the order places it at its bonus, and says so."""
+        return self.profile is not None and not self.profile.known("discipline")
+
+    @property
+    def faith_unknown(self) -> bool:
+        """It is a Faithful whose catalog does not give its Faith (CF-X1): its T.F. is not refilled (CF-18)."""
+        faithful = self.profile.faithful if self.profile is not None else None
+        return faithful is not None and not faithful.known("faith")
+
+    @property
     def discipline(self) -> int:
-        """CF-13, CF-16: Discipline with this turn's bonus; no Discipline counts as 0, which nothing changes."""
+        """CF-13, CF-16: Discipline with this turn's bonus; no Discipline counts as 0, which nothing changes. One
+        its catalog does not give is not none: the bonus the player sets stands for it (never below 0)."""
+        if self.discipline_unknown:
+            return max(0, self.state.discipline_bonus)
         if self.profile is None or self.profile.discipline is None:
             return 0
         return max(0, self.profile.discipline + self.state.discipline_bonus)
@@ -166,8 +182,9 @@ def new_turn(battle: ConfrontationBattle) -> ConfrontationBattle:
     refreshed: dict[str, ModelState] = {}
     for m in models(battle):
         changes = dict(PER_TURN_RESET)
-        if battle.options.refill_faith and m.profile is not None and m.profile.faithful is not None:
-            changes["faith"] = m.profile.faithful.faith
+        faithful = m.profile.faithful if m.profile is not None else None
+        if battle.options.refill_faith and faithful is not None and faithful.faith is not None:
+            changes["faith"] = faithful.faith  # an unknown Faith refills nothing: the T.F. stays as the player set
         refreshed[m.key] = replace(m.state, **changes)
     return replace(battle, turn=battle.turn + 1, phase="tactical", tactical_winner=None, models=refreshed)
 
@@ -263,6 +280,9 @@ class DivinationOrder:
     barred: tuple[Barred, ...]
     needs_tactical_winner: bool
     """A tie across sides and no Tactical winner recorded yet: the order shown puts side 1 first, for now."""
+    unknown: tuple[Problem, ...] = ()
+    """CF-X1: the Faithful placed without their Discipline, which their catalog does not give (placed at their
+    Discipline bonus), each with the sentence that says so."""
 
     @property
     def current(self) -> Slot | None:
@@ -317,4 +337,9 @@ def divination_order(battle: ConfrontationBattle) -> DivinationOrder:
             slots.append(
                 Slot(len(slots), m.key, m.side, m.label, discipline, tied, across, m.state.divination_done)
             )
-    return DivinationOrder(tuple(slots), tuple(barred), needs_winner)
+    unknown = tuple(
+        Problem.of("CF-X1", "order.discipline_unknown", m.ref(), unit=m.label, discipline=m.discipline)
+        for m in able
+        if m.discipline_unknown
+    )
+    return DivinationOrder(tuple(slots), tuple(barred), needs_winner, unknown)

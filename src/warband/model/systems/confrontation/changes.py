@@ -22,10 +22,10 @@ KIND_NAMES: dict[str, str] = {
     "cults": N_("Cult"),
 }
 _REQUIREMENTS: dict[str, tuple[str, ...]] = {
-    "miracles": ("cults", "paths", "universal", "aspects", "fervour", "difficulty"),
+    "miracles": ("cults", "paths", "universal", "aspects", "fervour", "difficulty", "unknown"),
     "items": ("peoples", "faithful_only"),
-    "cults": ("path",),
-    "profiles": ("people", "discipline", "faithful"),
+    "cults": ("path", "unknown"),
+    "profiles": ("people", "discipline", "faithful", "unknown"),
 }
 
 
@@ -36,7 +36,7 @@ def _used(army: ConfrontationArmy, idx: Index) -> dict[tuple[str, str], list[str
         profile = idx.profiles.get(unit.profile)
         label = unit_label(unit, profile)
         note_use(used, "profiles", unit.profile, label)
-        if profile is not None and profile.faithful is not None:
+        if profile is not None and profile.faithful is not None and profile.faithful.known("cult"):
             note_use(used, "cults", profile.faithful.cult, label)
         for miracle_id in unit.miracles:
             note_use(used, "miracles", miracle_id, label)

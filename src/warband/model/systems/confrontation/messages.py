@@ -62,6 +62,40 @@ TEMPLATES: dict[str, str] = {
         "{unit} belongs to the people {people}; beside its own people, an army of {army} may field only "
         "{allowed}, unless it allows mixed armies."
     ),
+    "profile.values_unknown": N_(
+        "The catalog does not give the {values} of {unit}: Warband does not guess them, and cannot check the "
+        "rules that need them."
+    ),
+    "miracle.values_unknown": N_(
+        "The catalog does not give the {values} of {miracle}, owned by {unit}: Warband does not guess them; "
+        "the battle asks for what it needs."
+    ),
+    "miracle.access_unknown": N_(
+        "The catalog does not say who may take {miracle}: Warband cannot check that {unit} may."
+    ),
+    "miracle.cult_unknown": N_(
+        "The catalog does not give the cult of {unit}: Warband cannot check that it may take {miracle} "
+        "(access — {access})."
+    ),
+    "miracle.path_unknown": N_(
+        "The catalog does not give the Alliance Path of the cult {cult}: Warband cannot check that {unit} may "
+        "take {miracle} (access — {access})."
+    ),
+    "miracle.aspects_unknown": N_(
+        "The catalog does not give the Aspects {miracle} needs: Warband cannot check them against those of {unit}."
+    ),
+    "miracle.faithful_aspects_unknown": N_(
+        "The catalog does not give the Aspects of {unit}: Warband cannot check that it has what {miracle} needs "
+        "({needs})."
+    ),
+    "call.faith_unknown": N_(
+        "The catalog does not give the Faith of {unit}, so its T.F. is not refilled: it has {faith} T.F. left and "
+        "cannot spend a fervour of {fervour}. Set its T.F. in the tracker."
+    ),
+    "order.discipline_unknown": N_(
+        "The catalog does not give the Discipline of {unit}: the Divination order places it at its Discipline "
+        "bonus ({discipline}); set the bonus to its Discipline."
+    ),
     "call.unknown_miracle": N_(
         "The miracle “{miracle}” of {unit} is not in the loaded catalogs: its fervour and difficulty are "
         "unknown, so it cannot be called (the battle keeps it as it is)."

@@ -1,9 +1,13 @@
 """Confrontation army rules: who may take which miracle, what it all costs, which peoples the army may field
-(CF-01 … CF-07, CF-20, AR-02)."""
+(CF-01 … CF-07, CF-20, AR-02).
+
+A value an imported catalog marks unknown (`unknown`: a Faithful's cult or Aspects, a miracle's access…) is never
+guessed: the rule that needs it reports that it cannot be checked (provisional rule CF-X1)."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -89,6 +93,35 @@ def describe_allowed(item: Item, catalogs: Catalogs) -> object:
     return peoples if peoples is not None else term(N_("Faithful"))
 
 
+UNKNOWN_RULE = "CF-X1"
+"""Provisional rule (not yet in RULES.md): a value the catalog marks unknown is reported, never guessed, and a
+rule that needs it says it cannot be checked."""
+
+VALUE_NAMES: dict[str, str] = {
+    "rank": N_("rank"),
+    "cult": N_("cult"),
+    "faith": N_("Faith"),
+    "aspects": N_("Aspects"),
+    "discipline": N_("Discipline"),
+    "movement": N_("Movement"),
+    "access": N_("who may take it"),
+    "fervour": N_("Fervour"),
+    "difficulty": N_("difficulty"),
+    "path": N_("Alliance Path"),
+}
+"""The values a catalog may mark unknown, as a sentence names them."""
+
+
+def unknown_values(names: Sequence[str]) -> object:
+    """'rank and Faith', in the language of the sentence it goes into."""
+    return joined([term(VALUE_NAMES[n]) for n in names])
+
+
+def profile_unknowns(profile: Profile) -> list[str]:
+    """What the profile's catalog does not give, of the profile and of its Faithful."""
+    return [*profile.unknown, *(profile.faithful.unknown if profile.faithful is not None else ())]
+
+
 class _Judge:
     """Checks miracles against one Faithful, with its names worked out once."""
 
@@ -96,13 +129,23 @@ class _Judge:
         self.label = label
         self.faithful = faithful
         self.idx = idx
-        cult = idx.cults.get(faithful.cult)
+        self.cult_known = faithful.known("cult")
+        cult = idx.cults.get(faithful.cult) if self.cult_known else None
+        self.cult = cult
         self.path = cult.path if cult else None
-        self.cult_name: object = CatalogName(cult.name) if cult else faithful.cult
+        self.path_known = cult is None or cult.known("path")
+        self.aspects_known = faithful.known("aspects")
+        self.sure = self.cult_known and self.path_known and self.aspects_known
+        """Everything the fast path reads is known (always, but for imported catalogs)."""
+        self.cult_name: object = (
+            CatalogName(cult.name) if cult else faithful.cult if self.cult_known else term(N_("unknown"))
+        )
         self.path_name = term(PATH_NAMES[self.path] if self.path else N_("unknown"))
 
     def may_take(self, miracle: Miracle) -> bool:
         """The fast path: whether the miracle breaks no rule for this Faithful."""
+        if miracle.unknown or not self.sure:  # a value is unknown: what cannot be checked is not allowed
+            return not self.reasons(miracle, None)
         f = self.faithful
         a, need = f.aspects, miracle.aspects
         return (
@@ -112,25 +155,76 @@ class _Judge:
             and need.destruction <= a.destruction
         )
 
+    def _access(self, miracle: Miracle, ref: UnitRef | None) -> Problem | None:
+        """Why the Faithful may not take the miracle, or cannot be known to (CF-02 … CF-04, CF-X1)."""
+        f = self.faithful
+        name = CatalogName(miracle.name)
+        if not miracle.known("access"):
+            return Problem.of(UNKNOWN_RULE, "miracle.access_unknown", ref, miracle=name, unit=self.label)
+        if miracle.universal or (self.cult_known and f.cult in miracle.cults):
+            return None
+        if self.path_known and self.path is not None and self.path in miracle.paths:
+            return None
+        access = describe_access(miracle, self.idx)
+        if not self.cult_known:
+            return Problem.of(
+                UNKNOWN_RULE, "miracle.cult_unknown", ref, miracle=name, access=access, unit=self.label
+            )
+        if not self.path_known and miracle.paths:
+            return Problem.of(
+                UNKNOWN_RULE,
+                "miracle.path_unknown",
+                ref,
+                miracle=name,
+                access=access,
+                unit=self.label,
+                cult=self.cult_name,
+            )
+        rule = "CF-03" if miracle.paths and not miracle.cults else "CF-02"
+        return Problem.of(
+            rule,
+            "miracle.no_access",
+            ref,
+            miracle=name,
+            access=access,
+            unit=self.label,
+            cult=self.cult_name,
+            path=self.path_name,
+        )
+
     def reasons(self, miracle: Miracle, ref: UnitRef | None) -> list[Problem]:
-        """Every reason the Faithful may not take the miracle, all at once (CF-02 … CF-05)."""
+        """Every reason the Faithful may not take the miracle, all at once (CF-02 … CF-05, CF-X1)."""
         out: list[Problem] = []
         name = CatalogName(miracle.name)
         f = self.faithful
-        if not (miracle.universal or f.cult in miracle.cults or self.path in miracle.paths):
-            rule = "CF-03" if miracle.paths and not miracle.cults else "CF-02"
-            out.append(
-                Problem.of(
-                    rule,
-                    "miracle.no_access",
-                    ref,
-                    miracle=name,
-                    access=describe_access(miracle, self.idx),
-                    unit=self.label,
-                    cult=self.cult_name,
-                    path=self.path_name,
+        access = self._access(miracle, ref)
+        if access is not None:
+            out.append(access)
+        if not miracle.known("aspects"):
+            out.append(Problem.of(UNKNOWN_RULE, "miracle.aspects_unknown", ref, miracle=name, unit=self.label))
+            return out
+        if not self.aspects_known:
+            needs = [a for a in ASPECTS if miracle.aspects.level(a)]
+            if needs:
+                levels = joined(
+                    [
+                        Phrase(
+                            N_("{aspect} {level}"), aspect=term(ASPECT_NAMES[a]), level=miracle.aspects.level(a)
+                        )
+                        for a in needs
+                    ]
                 )
-            )
+                out.append(
+                    Problem.of(
+                        UNKNOWN_RULE,
+                        "miracle.faithful_aspects_unknown",
+                        ref,
+                        miracle=name,
+                        unit=self.label,
+                        needs=levels,
+                    )
+                )
+            return out
         for aspect in ASPECTS:
             need = miracle.aspects.level(aspect)
             have = f.aspects.level(aspect)
@@ -208,7 +302,8 @@ def people_problems(army: ConfrontationArmy, catalogs: Catalogs) -> list[Problem
 
 
 def validate(army: ConfrontationArmy, catalogs: Catalogs) -> Report:
-    """Costs and every problem of a Confrontation army (CF-01 … CF-07, CF-20, AR-02)."""
+    """Costs and every problem of a Confrontation army (CF-01 … CF-07, CF-20, AR-02; CF-X1 for what an imported
+    catalog does not give)."""
     idx = index(catalogs)
     problems: list[Problem] = people_problems(army, catalogs)
     costs: list[UnitCost] = []
@@ -221,6 +316,13 @@ def validate(army: ConfrontationArmy, catalogs: Catalogs) -> Report:
             problems.append(Problem.of("AR-02", "profile.unknown", ref, profile=unit.profile))
         else:
             cost += profile.cost * unit.count
+            missing = profile_unknowns(profile)
+            if missing:
+                problems.append(
+                    Problem.of(
+                        UNKNOWN_RULE, "profile.values_unknown", ref, unit=label, values=unknown_values(missing)
+                    )
+                )
         faithful = profile.faithful if profile else None
         judge = _Judge(label, faithful, idx) if faithful else None
         owned = Counter(unit.miracles)  # in the order the miracles were first listed
@@ -230,6 +332,18 @@ def validate(army: ConfrontationArmy, catalogs: Catalogs) -> Report:
                 problems.append(Problem.of("AR-02", "miracle.unknown", ref, miracle=miracle_id, unit=label))
                 continue
             cost += miracle.cost * times
+            untold = [n for n in miracle.unknown if n in ("fervour", "difficulty")]  # the judge tells the others
+            if untold and judge is not None:
+                problems.append(
+                    Problem.of(
+                        UNKNOWN_RULE,
+                        "miracle.values_unknown",
+                        ref,
+                        miracle=CatalogName(miracle.name),
+                        unit=label,
+                        values=unknown_values(untold),
+                    )
+                )
             if profile is None:
                 pass  # nothing to judge eligibility against; AR-02 is already reported
             elif judge is None:

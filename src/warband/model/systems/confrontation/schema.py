@@ -5,12 +5,19 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field, SerializerFunctionWrapHandler, Strict, model_serializer, model_validator
+from pydantic import (
+    Field,
+    SerializerFunctionWrapHandler,
+    Strict,
+    WithJsonSchema,
+    model_serializer,
+    model_validator,
+)
 
 from warband.model.army import Army, Unit
 from warband.model.catalog import (
+    ID_PATTERN,
     CatalogFile,
-    Count,
     Entry,
     Flag,
     Frozen,
@@ -61,7 +68,83 @@ class LeanDump(Frozen):
             for name in self.OMITTED_AT_DEFAULT:
                 if name in data and getattr(self, name) == fields[name].default:
                     del data[name]
+            for name in getattr(self, "unknown", ()):  # an `Unknowable`'s unknown values are null in files
+                if name in fields:
+                    data[name] = None
         return data
+
+
+class Unknowable(LeanDump):
+    """A catalog value some of whose values its data may not give (an import of community data): `unknown` names
+    them, and they are null in files, never a guess (version 2 of the catalog format).
+
+    A field whose type has a null holds None. One whose type has none (older code shows it as it is) holds a
+    stand-in in memory (`STAND_INS`), which no rule reads: rules ask `known(field)` first. A null not named in
+    `unknown` is an error, and so is a value named in it.
+    """
+
+    OMITTED_AT_DEFAULT: ClassVar[tuple[str, ...]] = ("unknown",)
+    STAND_INS: ClassVar[Mapping[str, Any]] = {}
+    """Field → what it holds in memory while `unknown` names it, for a field whose type has no null."""
+    NULL_ONLY_IF_UNKNOWN: ClassVar[tuple[str, ...]] = ()
+    """Nullable fields whose null means unknown (and so must be named in `unknown`)."""
+
+    # Each subclass declares `unknown: tuple[Literal[…], ...] = ()`, last, naming what its data may lack.
+
+    @model_validator(mode="before")
+    @classmethod
+    def _stand_ins(cls, data: Any) -> Any:
+        if not isinstance(data, dict) or not (cls.STAND_INS or cls.NULL_ONLY_IF_UNKNOWN):
+            return data
+        listed = data.get("unknown") or ()
+        if not isinstance(listed, list | tuple):
+            return data  # not a list: the field's own check says so
+        filled: dict[str, Any] | None = None
+        for name, stand_in in cls.STAND_INS.items():
+            if name in listed:
+                if data.get(name) is not None:
+                    raise ValueError(f"{name!r} is named in 'unknown': its value must be null")
+                filled = filled if filled is not None else dict(data)
+                filled[name] = stand_in
+            elif name in data and data[name] is None:
+                raise ValueError(f"{name!r} is null: name it in 'unknown' when the data does not give it")
+        for name in cls.NULL_ONLY_IF_UNKNOWN:
+            if name in data and data[name] is None and name not in listed:
+                raise ValueError(f"{name!r} is null: name it in 'unknown' when the data does not give it")
+        return filled if filled is not None else data
+
+    @property
+    def unknowns(self) -> tuple[str, ...]:
+        """What its data does not give, as `unknown` names it."""
+        listed: tuple[str, ...] = getattr(self, "unknown", ())
+        return listed
+
+    @model_validator(mode="after")
+    def _unknown_is_null(self) -> Unknowable:
+        if len(set(self.unknowns)) != len(self.unknowns):
+            raise ValueError("'unknown' names a value twice")
+        fields = type(self).model_fields
+        for name in self.unknowns:
+            if name in fields and name not in self.STAND_INS and getattr(self, name) is not None:
+                raise ValueError(f"{name!r} is named in 'unknown': its value must be null")
+        return self
+
+    def known(self, name: str) -> bool:
+        """Whether the data gave this value (a rule that needs an unknown one says so, it does not guess)."""
+        return name not in self.unknowns
+
+
+_ASPECTS_OR_NULL: dict[str, Any] = {
+    "anyOf": [
+        {
+            "type": "object",
+            "properties": {a: {"type": "integer", "minimum": 0, "maximum": 5} for a in ASPECTS},
+            "additionalProperties": False,
+        },
+        {"type": "null"},
+    ]
+}
+_COUNT_OR_NULL: dict[str, Any] = {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]}
 
 
 class Aspects(Frozen):
@@ -76,9 +159,15 @@ class Aspects(Frozen):
         return value
 
 
-class Cult(Entry):
-    path: Path
+class Cult(Entry, Unknowable):
+    """A cult and its Alliance Path; `path: null` with `"unknown": ["path"]` when its data does not say it (a cult
+    an import met that no catalog lists): its Faithful may take no miracle of a Path until it is known (CF-03)."""
+
+    path: Path | None
     notes: Words | None = None
+    unknown: tuple[Literal["path"], ...] = ()
+
+    NULL_ONLY_IF_UNKNOWN: ClassVar[tuple[str, ...]] = ("path",)
 
 
 class People(Entry):
@@ -102,17 +191,24 @@ class DifficultyFormula(Frozen):
         return max(0, fervour + self.fervour_plus)
 
 
-class Miracle(Entry, LeanDump):
-    """A miracle card (CF-17). `difficulty: null` means it is set at the table: worked out from the call when
-    `difficulty_formula` says how, else typed by the player (`difficulty_note` says how)."""
+MiracleUnknown = Literal["access", "aspects", "fervour", "difficulty"]
+"""What a miracle's data may not give: who may take it (no cult, Path or Universal Cult), the Aspects it needs, its
+Fervour, its difficulty (then set at the table, as `difficulty: null` always is)."""
 
-    OMITTED_AT_DEFAULT: ClassVar[tuple[str, ...]] = ("difficulty_formula",)
+
+class Miracle(Entry, Unknowable):
+    """A miracle card (CF-17). `difficulty: null` means it is set at the table: worked out from the call when
+    `difficulty_formula` says how, else typed by the player (`difficulty_note` says how). `unknown` names what its
+    data does not give (an import)."""
+
+    OMITTED_AT_DEFAULT: ClassVar[tuple[str, ...]] = ("difficulty_formula", "unknown")
+    STAND_INS: ClassVar[Mapping[str, Any]] = {"aspects": {}, "fervour": 0}
 
     cults: tuple[Id, ...] = ()
     paths: tuple[AlliancePath, ...] = ()
     universal: Flag = False
-    aspects: Aspects = Aspects()
-    fervour: Count = 0
+    aspects: Annotated[Aspects, WithJsonSchema(_ASPECTS_OR_NULL)] = Aspects()
+    fervour: Annotated[int, Strict(), Field(ge=0), WithJsonSchema(_COUNT_OR_NULL)] = 0
     difficulty: Annotated[int, Strict(), Field(ge=0, le=100)] | None = None
     difficulty_note: ShortWords | None = None
     """How the table sets a difficulty the card does not fix ("the fervour chosen + 4")."""
@@ -125,9 +221,15 @@ class Miracle(Entry, LeanDump):
     cost: Cost
     notes: Words | None = None
 
+    unknown: tuple[MiracleUnknown, ...] = ()
+
     @model_validator(mode="after")
     def _someone_may_take_it(self) -> Miracle:
-        if not (self.cults or self.paths or self.universal):
+        named = bool(self.cults or self.paths or self.universal)
+        if "access" in self.unknown:
+            if named:
+                raise ValueError("a miracle whose access is 'unknown' names no cult, Alliance Path or 'universal'")
+        elif not named:
             raise ValueError("a miracle needs at least one cult, one Alliance Path, or 'universal': true")
         if self.difficulty is not None and self.difficulty_formula is not None:
             raise ValueError("a miracle gives its 'difficulty' or a 'difficulty_formula', not both")
@@ -143,18 +245,31 @@ class Item(Entry):
     notes: Words | None = None
 
 
-class Faithful(Frozen):
-    """ "Dévot de Merin / 10": rank, cult and Faith, with Aspects; warrior-monks are a kind of Faithful."""
+FaithfulUnknown = Literal["rank", "cult", "faith", "aspects"]
+"""What a Faithful's data may not give (a later edition's: its rank, its cult, its Faith, its Aspects)."""
 
-    rank: Rank
-    cult: Id
-    faith: Annotated[int, Strict(), Field(ge=0, le=100)]
+
+class Faithful(Unknowable):
+    """ "Dévot de Merin / 10": rank, cult and Faith, with Aspects; warrior-monks are a kind of Faithful.
+
+    What its data does not give is null in files and named in `unknown`: its Faith is then None; its rank, cult
+    and Aspects hold stand-ins (`STAND_INS`) that no rule reads (CF-X1: the rules that need them say so)."""
+
+    STAND_INS: ClassVar[Mapping[str, Any]] = {"rank": "devotee", "cult": "unknown", "aspects": {}}
+    NULL_ONLY_IF_UNKNOWN: ClassVar[tuple[str, ...]] = ("faith",)
+
+    rank: Annotated[Rank, WithJsonSchema({"anyOf": [{"enum": list(RANK_NAMES)}, {"type": "null"}]})]
+    cult: Annotated[Id, WithJsonSchema({"anyOf": [{"type": "string", "pattern": ID_PATTERN}, {"type": "null"}]})]
+    faith: Annotated[int, Strict(), Field(ge=0, le=100)] | None
+    """None when its data does not give it: the battle then cannot refill its T.F. (CF-18) and says so."""
     warrior_monk: Flag = False
-    aspects: Aspects = Aspects()
+    aspects: Annotated[Aspects, WithJsonSchema(_ASPECTS_OR_NULL)] = Aspects()
+    unknown: tuple[FaithfulUnknown, ...] = ()
 
 
-class Profile(Entry):
-    """A model's profile; without `faithful` it is not a Faithful. `discipline: null` is none (CF-16)."""
+class Profile(Entry, Unknowable):
+    """A model's profile; without `faithful` it is not a Faithful. `discipline: null` is none (CF-16), unless
+    `unknown` names it: then its data does not give it (an import), and the Divination order says so."""
 
     people: ShortText
     cost: Cost
@@ -162,6 +277,7 @@ class Profile(Entry):
     movement: Annotated[int, Strict(), Field(ge=0, le=100)] | None = None
     faithful: Faithful | None = None
     notes: Words | None = None
+    unknown: tuple[Literal["discipline", "movement"], ...] = ()
 
 
 class ConfrontationCatalog(CatalogFile):
@@ -186,7 +302,7 @@ class ConfrontationCatalog(CatalogFile):
             for j, cult in enumerate(miracle.cults):
                 yield Reference(f"$.miracles[{i}].cults[{j}]", "cults", cult)
         for i, profile in enumerate(self.profiles):
-            if profile.faithful is not None:
+            if profile.faithful is not None and profile.faithful.known("cult"):
                 yield Reference(f"$.profiles[{i}].faithful.cult", "cults", profile.faithful.cult)
 
 
