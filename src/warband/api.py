@@ -30,7 +30,10 @@ if TYPE_CHECKING:
         validate,
     )
     from warband.model.battle import BATTLE_SUFFIX, BattleRun, RecordingDice, load_battle
-    from warband.model.catalog import CatalogLoad, Catalogs, catalog_paths, load_catalogs
+    from warband.model.battlescribe.data import Imported
+    from warband.model.battlescribe.importer import Cancelled, Roster, import_catalog, read_roster
+    from warband.model.battlescribe.roster_import import RosterImport, import_roster
+    from warband.model.catalog import CatalogLoad, Catalogs, catalog_paths, load_catalogs, save_catalog
     from warband.model.dice import D5, D6, Dice, DiceError, Die, SeededDice, TypedDice
     from warband.model.edits import (
         AddEntry,
@@ -80,10 +83,18 @@ _WHERE: dict[str, str] = {
     "RecordingDice": "warband.model.battle",
     "BATTLE_SUFFIX": "warband.model.battle",
     "load_battle": "warband.model.battle",
+    "Imported": "warband.model.battlescribe.data",
+    "Cancelled": "warband.model.battlescribe.importer",
+    "Roster": "warband.model.battlescribe.importer",
+    "import_catalog": "warband.model.battlescribe.importer",
+    "read_roster": "warband.model.battlescribe.importer",
+    "RosterImport": "warband.model.battlescribe.roster_import",
+    "import_roster": "warband.model.battlescribe.roster_import",
     "CatalogLoad": "warband.model.catalog",
     "Catalogs": "warband.model.catalog",
     "catalog_paths": "warband.model.catalog",
     "load_catalogs": "warband.model.catalog",
+    "save_catalog": "warband.model.catalog",
     "D5": "warband.model.dice",
     "D6": "warband.model.dice",
     "Dice": "warband.model.dice",
@@ -155,6 +166,7 @@ __all__ = [
     "AddUnit",
     "Army",
     "BattleRun",
+    "Cancelled",
     "CatalogLoad",
     "Catalogs",
     "Change",
@@ -168,6 +180,7 @@ __all__ = [
     "GameInfo",
     "GameLoadError",
     "GameSystem",
+    "Imported",
     "JournalWriteError",
     "ListImport",
     "ListLine",
@@ -181,6 +194,8 @@ __all__ = [
     "RemoveEntry",
     "RemoveUnits",
     "Report",
+    "Roster",
+    "RosterImport",
     "SeededDice",
     "Session",
     "SetArmyField",
@@ -190,13 +205,16 @@ __all__ = [
     "TypedDice",
     "UnknownSystemError",
     "actions",
+    "battlescribe_games",
     "builtin_catalogs",
     "catalog_paths",
     "compare",
     "game_named_in",
     "games",
     "get_system",
+    "import_catalog",
     "import_list",
+    "import_roster",
     "load_army",
     "load_battle",
     "load_catalogs",
@@ -206,10 +224,12 @@ __all__ = [
     "open_battle",
     "options",
     "phases",
+    "read_roster",
     "registered",
     "resume_journal",
     "save_army",
     "save_battle_file",
+    "save_catalog",
     "stamp",
     "start_battle",
     "summary",
@@ -329,6 +349,16 @@ def take(run: BattleRun[Any], action: Action | object, dice: Dice | None = None)
             return run.execute(action.command, barrier=action.barrier, side=action.side)
         request = action.request
     return run.play(_game(run).roll(run.battle, request, dice or run.dice))
+
+
+def battlescribe_games() -> list[str]:
+    """The games that import BattleScribe data: those whose package has a `battlescribe` module with
+    `import_data` (a plug-in game may have one too)."""
+    from warband.model.system import game_modules
+
+    return [
+        g for g, module in game_modules("battlescribe").items() if callable(getattr(module, "import_data", None))
+    ]
 
 
 def summary(run: BattleRun[Any]) -> Summary:

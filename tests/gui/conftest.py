@@ -73,6 +73,17 @@ class ScriptedAsker:
         self.asked.append("new battle")
         return self.new_battle_answer
 
+    def import_battlescribe(self, games, folder, on_imported):
+        """`battlescribe_answer` (a catalog file written) is told to the window, as the dialog's signal does."""
+        self.asked.append(f"import battlescribe:{','.join(game for game, _name in games)}")
+        answer = getattr(self, "battlescribe_answer", None)
+        if answer is not None:
+            on_imported(answer)
+
+    def open_roster_path(self, folder):
+        self.asked.append("open roster")
+        return getattr(self, "roster_answer", None)
+
     def import_list(self, games, catalogs_for, current):
         """`import_list_answer(games, catalogs_for, current)` plays the dialog's part (None: cancelled)."""
         self.asked.append("import list")

@@ -112,13 +112,28 @@ def build_parser() -> argparse.ArgumentParser:
     catalog_check.add_argument("files", type=Path, nargs="+", metavar="FILE")
     catalog_check.add_argument("--json", action="store_true", help="print the result as JSON")
     catalog_commands.add_parser("folder", help="print the folder of the player's own catalogs")
+    catalog_import = catalog_commands.add_parser(
+        "import", help="make a player catalog of BattleScribe data (.gst, .cat, .gstz, .catz)"
+    )
+    catalog_import.add_argument(
+        "files", type=Path, nargs="+", metavar="FILE", help="the game system and catalogues"
+    )
+    catalog_import.add_argument("--system", required=True, metavar="ID", help="the Warband game to import for")
+    catalog_import.add_argument(
+        "-o", "--output", required=True, type=Path, metavar="OUT", help="the catalog to write"
+    )
+    catalog_import.add_argument(
+        "--prefix", metavar="PREFIX", help="of the entries' ids (by default made from the game system's name)"
+    )
 
     army = commands.add_parser("army", help="armies made from other files")
     army_commands = army.add_subparsers(dest="army_command", metavar="ACTION", parser_class=_Parser, required=True)
     army_import = army_commands.add_parser(
-        "import", help="make an army of a list as text (Warband's shared roster, '3x Name', 'Name (35 pts)')"
+        "import", help="make an army of a BattleScribe roster (.ros, .rosz) or of a list as text ('3x Name')"
     )
-    army_import.add_argument("list", metavar="LIST", help="a text file holding the list; '-' for standard input")
+    army_import.add_argument(
+        "list", metavar="FILE", help="a roster, or a text file holding a list ('-' for standard input)"
+    )
     army_import.add_argument(
         "--system", metavar="ID", help="the game (read from Warband's own shared text when it names one)"
     )
@@ -173,6 +188,10 @@ def main(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None = No
         return army_import(args.list, args.system, args.output, args.catalog, args.name, out, err)
     if args.command == "roster":
         return _roster(args.army, args.catalog, args.format, args.output, out, err)
+    if args.command == "catalog" and args.catalog_command == "import":
+        from warband.cli.imports import catalog_import
+
+        return catalog_import(args.files, args.system, args.output, args.prefix, out, err)
     if args.command == "catalog" and args.catalog_command == "folder":
         _say(str(user_catalog_dir()), out)
         return EXIT_OK

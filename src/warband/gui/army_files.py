@@ -68,6 +68,8 @@ class ArmyFiles:
 
         def _update_title(self) -> None: ...
 
+        def reload_catalogs(self) -> None: ...
+
     # --- file actions --------------------------------------------------------------------------------------
     def maybe_save(self) -> bool:
         """Ask what to do with unsaved changes; False means the player cancelled."""
@@ -135,6 +137,45 @@ class ArmyFiles:
         self._set_document(document)
         self._update_title()
         return True
+
+    def import_battlescribe(self) -> None:
+        """Catalogs → Import BattleScribe Data…: the catalog written goes to the player's folder, and the catalogs
+        are read again at once, so the builder offers its entries."""
+        mapped = set(api.battlescribe_games())
+        listed = [(game.id, _(game.title)) for game in api.games() if game.id in mapped]
+        self.asker.import_battlescribe(listed, api.user_catalog_dir(), lambda _path: self.reload_catalogs())
+
+    def import_roster(self) -> bool:
+        """File → Import BattleScribe Roster…: the roster's army, of the catalog imported from the same data,
+        opens as a new, unsaved army; what it holds that the catalogs lack is told, never dropped unsaid."""
+        here = self.document.path if self.document is not None else None
+        path = self.asker.open_roster_path(here.parent if here is not None else self.preferences.armies_dir())
+        if path is None:
+            return False
+        try:
+            roster = api.read_roster(path)
+        except FileError as exc:
+            self.asker.error(_("Cannot import the roster"), f"{exc.file}\n\n{exc.message}")
+            return False
+        failure: FileError | None = None
+        for system in builder_systems():
+            try:
+                made = api.import_roster(roster, new_army(system), self._catalogs_for(system))
+            except FileError as exc:
+                failure = failure or exc
+                continue
+            if not self.maybe_save():
+                return False
+            document = ArmyDocument(made.army, self._catalogs_for(system), None)
+            document.session.mark_unsaved()
+            self._set_document(document)
+            self._update_title()
+            if made.notes:
+                self.asker.warning(_("Roster imported, in part"), "\n".join(made.notes))
+            return True
+        message = failure.message if failure is not None else _("No game of Warband builds this roster's armies.")
+        self.asker.error(_("Cannot import the roster"), f"{path}\n\n{message}")
+        return False
 
     def _open_army_file(self, path: Path, *, example: bool = False) -> bool:
         try:

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
 ARMY_FILTER = "Warband armies (*.warband.json);;JSON files (*.json);;All files (*)"
 BATTLE_FILTER = "Warband battles (*.battle.json);;JSON files (*.json);;All files (*)"
+ROSTER_FILTER = "BattleScribe rosters (*.ros *.rosz);;All files (*)"
 
 
 class Unsaved(Enum):
@@ -81,6 +82,14 @@ class Asker(Protocol):
         self, games: Sequence[tuple[str, str]], catalogs_for: Callable[[str], Catalogs], current: Army | None
     ) -> ImportChoice | None:
         """A list pasted as text, read into an army (File → Import List from Text…), or None."""
+
+    def import_battlescribe(
+        self, games: Sequence[tuple[str, str]], folder: Path, on_imported: Callable[[Path], None]
+    ) -> None:
+        """Catalogs → Import BattleScribe Data…: `on_imported` is called with each catalog written."""
+
+    def open_roster_path(self, folder: Path | None) -> Path | None:
+        """A BattleScribe roster to import (File → Import BattleScribe Roster…), or None."""
 
 
 def _list_dialog(parent: QWidget | None, title: str, intro: str, lines: list[str], ok: str, cancel: str) -> bool:
@@ -207,6 +216,27 @@ class QtAsker:
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return dialog.choice
+
+    def import_battlescribe(
+        self, games: Sequence[tuple[str, str]], folder: Path, on_imported: Callable[[Path], None]
+    ) -> None:
+        from warband.gui.battlescribe_dialog import DATA_FILTER, BattleScribeImportDialog
+
+        def choose(parent: QWidget) -> list[Path]:
+            names, _filter = QFileDialog.getOpenFileNames(
+                parent, _("BattleScribe data files"), str(Path.home()), DATA_FILTER
+            )
+            return [Path(name) for name in names]
+
+        dialog = BattleScribeImportDialog(games, folder, choose, self._parent)
+        dialog.imported.connect(on_imported)
+        dialog.exec()
+
+    def open_roster_path(self, folder: Path | None) -> Path | None:
+        name, _filter = QFileDialog.getOpenFileName(
+            self._parent, _("Import BattleScribe roster"), str(folder or Path.home()), ROSTER_FILTER
+        )
+        return Path(name) if name else None
 
     def new_battle(self, screen_army: Army | None) -> NewBattle | None:
         from warband.gui.new_battle_dialog import NewBattleDialog

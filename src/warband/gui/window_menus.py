@@ -73,6 +73,12 @@ class WindowMenus(_Window):
         )
         self.undo_action = self._action(_("&Undo"), self._undo, [key(std.Undo)], "actionUndo")
         self.redo_action = self._action(_("&Redo"), self._redo, [key("Ctrl+Shift+Z"), key("Ctrl+Y")], "actionRedo")
+        self.import_battlescribe_action = self._action(
+            _("Import &BattleScribe Data…"), self.import_battlescribe, None, "actionImportBattleScribe"
+        )
+        self.import_roster_action = self._action(
+            _("Import BattleScribe &Roster…"), self.import_roster, None, "actionImportRoster"
+        )
         self.import_list_action = self._action(
             _("Import List from &Text…"), self.import_list_from_text, [key("Ctrl+Shift+V")], "actionImportList"
         )
@@ -134,6 +140,7 @@ class WindowMenus(_Window):
         file_menu.addAction(self.close_action)
         file_menu.addSeparator()
         file_menu.addAction(self.import_list_action)
+        file_menu.addAction(self.import_roster_action)
         file_menu.addAction(self.export_action)
         file_menu.addAction(self.print_preview_action)
         file_menu.addAction(self.print_action)
@@ -153,6 +160,7 @@ class WindowMenus(_Window):
         edit_menu.addAction(self.preferences_action)
         catalog_menu = bar.addMenu(_("&Catalogs"))
         catalog_menu.addAction(self.reload_action)
+        catalog_menu.addAction(self.import_battlescribe_action)
         catalog_menu.addAction(self.catalog_errors_action)
         help_menu = bar.addMenu(_("&Help"))
         help_menu.addAction(self.rules_action)

@@ -20,7 +20,14 @@ from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints
 
 from warband.model.locations import user_catalog_dir
 from warband.model.names import Name, Words
-from warband.model.storage import FileError, open_envelope, read_json, validate_model
+from warband.model.storage import (
+    FileError,
+    json_bytes,
+    open_envelope,
+    read_json,
+    validate_model,
+    write_bytes_atomic,
+)
 
 ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$"
 Id = Annotated[str, StringConstraints(strict=True, pattern=ID_PATTERN)]
@@ -199,6 +206,12 @@ class CatalogLoad:
 def singular(kind: str) -> str:
     """'miracles' → 'miracle', for messages."""
     return kind[:-1] if kind.endswith("s") else kind
+
+
+def save_catalog(document: Mapping[str, Any], path: Path) -> None:
+    """Write a catalog file's JSON (what an import made) atomically, as Warband writes every file: the player's
+    catalog folder may already hold an older import of the same data, which this replaces whole or not at all."""
+    write_bytes_atomic(path, json_bytes(dict(document), str(path), indent=2) + b"\n")
 
 
 def load_catalog(path: Path) -> LoadedCatalog:

@@ -177,7 +177,7 @@ def _choices_by_name(choices: Sequence[Choice]) -> dict[str, Choice]:
     return found
 
 
-def _field_for(unit: Any, kind: str) -> str | None:
+def field_for(unit: Any, kind: str) -> str | None:
     """The unit's list that holds choices of that kind ("miracle" → "miracles")."""
     for name in (kind, f"{kind}s", kind.rstrip("s") + "s"):
         if name in type(unit).model_fields and isinstance(getattr(unit, name), tuple):
@@ -290,7 +290,7 @@ def _give(
     kept: list[str] = []
     for extra in extras:
         choice = by_name.get(fold(extra))
-        list_field = _field_for(unit, choice.kind) if choice is not None else None
+        list_field = field_for(unit, choice.kind) if choice is not None else None
         if choice is None or list_field is None:
             kept.append(extra)
             continue

@@ -1,0 +1,37 @@
+"""CF-X1 (provisional): a Faithful whose imported data gives no rank, cult, Faith or Aspects. The builder says
+"unknown" where those values go — never the stand-ins the model holds for them — and the picker shows "?" for a
+miracle value the data lacks; the Problems panel names the rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QLabel
+
+from warband import api
+from warband.model.battlescribe.importer import import_catalog
+from warband.model.catalog import builtin_catalog_paths, load_catalogs
+
+FILES = Path(__file__).resolve().parents[1] / "files" / "battlescribe" / "confrontation"
+
+
+def test_cf_x1_the_builder_says_unknown_where_the_data_gives_nothing(make_window, tmp_path, qtbot):
+    imported = import_catalog("confrontation", [FILES / "skirmish.gst", FILES / "griffins.cat"])
+    path = tmp_path / "ast.json"
+    api.save_catalog(imported.catalog, path)
+    load = load_catalogs([*builtin_catalog_paths(), path])
+    assert load.errors == ()
+    window = make_window(load)
+    window.show()
+    qtbot.waitExposed(window)
+    army = api.AddUnit("u1", "ast:e-pilgrim").apply(api.new_army("confrontation"))
+    army_path = tmp_path / "pilgrim.warband.json"
+    api.save_army(army, army_path)
+    assert window.open_army(army_path)
+    window.document.select("u1")
+    qtbot.waitUntil(lambda: window.findChild(QLabel, "unitFaith").text() != "")
+    faith = window.findChild(QLabel, "unitFaith")
+    assert faith.text() == "rank unknown — unknown / unknown — Aspects unknown"
+    assert "Devotee" not in faith.text() and "Creation 0" not in faith.text()
+    rules = [problem.rule for problem in window.document.report.problems]
+    assert "CF-X1" in rules
