@@ -30,6 +30,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
@@ -387,7 +388,45 @@ def main(argv: list[str]) -> int:
                 f"import_catalog --system {args.system} (read, mapped, checked)",
                 _run("import", folder, args.system, runs),
             )
+            _edits(paths, args.system, 5 if args.quick else 30)
     return 0
+
+
+EDIT_TARGET_MS = 16.0
+"""What one builder edit may cost the model (validate the army, list what its unit may take): a frame."""
+
+
+def _edits(paths: list[Path], system: str, repeats: int) -> None:
+    """A builder edit's model work on an army of the imported catalog beside the built-in ones: what the window
+    does after each change (validate the army, list what the selected unit may take)."""
+    from warband import api
+    from warband.model.battlescribe.importer import import_catalog
+
+    imported = import_catalog(system, paths).catalog
+    with tempfile.TemporaryDirectory() as temporary:
+        catalog = Path(temporary) / "imported.json"
+        api.save_catalog(imported, catalog)
+        merged = api.load_catalogs(api.catalog_paths([catalog])).for_system(system)
+    profiles = [p for p in merged.entries.get("profiles", {}) if p.startswith(f"{imported['id']}:")]
+    army = api.new_army(system, "Imported", points_limit=2000)
+    for number, profile in enumerate(profiles[:30], start=1):
+        army = api.AddUnit(f"u{number}", profile).apply(army)
+    times_validate, times_options = [], []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        api.validate(army, merged)
+        times_validate.append((time.perf_counter() - start) * 1000)
+        start = time.perf_counter()
+        api.options(army, "u1", merged)
+        times_options.append((time.perf_counter() - start) * 1000)
+    for label, runs in (("validate a 30-unit army", times_validate), ("options of one unit", times_options)):
+        median = statistics.median(runs)
+        verdict = "OK" if median <= EDIT_TARGET_MS else "MISSED"
+        print(
+            f"builder edit, {label} of the imported catalog ({len(merged.entries.get('profiles', {}))} profiles "
+            f"loaded): {median:.2f} ms median, best {min(runs):.2f} ms   target {EDIT_TARGET_MS:g} ms   "
+            f"ratio {median / EDIT_TARGET_MS:.2f}  {verdict}"
+        )
 
 
 if __name__ == "__main__":

@@ -40,6 +40,7 @@ import os
 import platform
 import pstats
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -599,6 +600,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--profile", action="store_true", help="also print where adding a miracle spends its time")
     parser.add_argument("--top", type=int, default=25, help="functions per profile (with --profile)")
     parser.add_argument("--no-imports", action="store_true", help="skip the -X importtime runs")
+    parser.add_argument(
+        "--player-catalog",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="put this catalog in the player's folder for the launch (an imported BattleScribe data set)",
+    )
     args = parser.parse_args(argv)
     reps = QUICK if args.quick else FULL
 
@@ -614,6 +623,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         home = folder / "home"
         home.mkdir()
         os.environ.update(isolated_env(home))  # this process too: no settings or autosave of the player
+        if args.player_catalog:
+            player = home / ".local" / "share" / "warband" / "catalogs"
+            player.mkdir(parents=True)
+            for catalog in args.player_catalog:
+                shutil.copyfile(catalog, player / catalog.name)
+            sizes = ", ".join(f"{c.name} ({c.stat().st_size / 1e6:.1f} MB)" for c in args.player_catalog)
+            print(f"Player's catalog folder for the launch: {sizes}")
         table = Table()
         bench_launch(table, reps, home, show_imports=not args.no_imports)
 
