@@ -35,3 +35,24 @@ def test_cf_x1_the_builder_says_unknown_where_the_data_gives_nothing(make_window
     assert "Devotee" not in faith.text() and "Creation 0" not in faith.text()
     rules = [problem.rule for problem in window.document.report.problems]
     assert "CF-X1" in rules
+
+
+def test_cf_x1_the_tracker_shows_no_faith_it_does_not_know(make_window, asker, tmp_path, qtbot):
+    from PySide6.QtWidgets import QAbstractItemView
+
+    from warband.gui.new_battle_dialog import NewBattle
+
+    imported = import_catalog("confrontation", [FILES / "skirmish.gst", FILES / "griffins.cat"])
+    path = tmp_path / "ast.json"
+    api.save_catalog(imported.catalog, path)
+    load = load_catalogs([*builtin_catalog_paths(), path])
+    window = make_window(load)
+    army = api.AddUnit("u1", "ast:e-pilgrim").apply(api.new_army("confrontation"))
+    army = api.AddUnit("u2", "iron-priestess").apply(army)
+    asker.new_battle_answer = NewBattle((("Aline", army), ("Bruno", army)), None)
+    assert window.battles.new_battle()
+    views = window.battles.tracker.findChildren(QAbstractItemView)
+    (table,) = {id(v.model()): v.model() for v in views if type(v.model()).__name__ == "ModelsTableModel"}.values()
+    faiths = {table.index(row, 1).data(): table.index(row, table.FAITH).data() for row in range(table.rowCount())}
+    assert [value for value in faiths.values() if value and value.endswith("/ ?")], faiths
+    assert all("None" not in (value or "") for value in faiths.values())

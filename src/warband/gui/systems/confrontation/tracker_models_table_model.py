@@ -151,6 +151,8 @@ class ModelsTableModel(QAbstractTableModel):
         if column == self.PROFILE:
             return display_name(m.profile.name) if m.profile else m.unit.profile
         if column == self.DISCIPLINE:
+            if m.profile is not None and not m.profile.known("discipline"):  # CF-X1: placed at its bonus
+                return f"? ({m.state.discipline_bonus:+d})"
             if m.profile is None or m.profile.discipline is None:
                 return "–"
             bonus = m.state.discipline_bonus
@@ -160,6 +162,8 @@ class ModelsTableModel(QAbstractTableModel):
         if column == self.FAITH:
             if m.profile is None or m.profile.faithful is None:
                 return None
+            if not m.profile.faithful.known("faith"):  # CF-X1: the T.F. the player sets, against no Faith
+                return f"{m.state.faith} / ?"
             return f"{m.state.faith} / {m.profile.faithful.faith}"
         if column == self.BONUS:
             bonus = m.state.discipline_bonus
