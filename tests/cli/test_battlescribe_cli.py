@@ -92,11 +92,11 @@ def test_what_a_roster_holds_that_the_catalogs_lack_is_kept_or_named(imported, t
     assert err.splitlines() == [
         "Kept, but not in the catalogs (AR-02): Old Captain",
         "Not in the catalogs: Banner of nowhere",
-        "Not kept for Brego the Bold: Shield",
-        "The roster was saved at 170 points; the catalogs price the army at 155.",
+        "The roster was saved at 170 points; the catalogs price the army at 160.",
     ]
     army = load_army(tmp_path / "a.warband.json")
     assert army.units[-1].profile == "tiny-battle-game:gone-captain"  # AR-02: kept, flagged, saved back
+    assert army.units[0].wargear == ("tiny-battle-game:brego-shield",)  # the hero's wargear option, bought
 
 
 def test_a_roster_without_its_data_imported_says_so(tmp_path):

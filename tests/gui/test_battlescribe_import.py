@@ -101,4 +101,5 @@ def test_the_window_loads_the_catalog_written_and_imports_a_roster_of_it(make_wi
         ("tiny-battle-game:spearman", 10),
     ]
     assert document.path is None and document.modified
-    assert asker.warnings and "Not kept for Brego the Bold: Shield" in asker.warnings[-1][1]
+    assert document.army.units[0].wargear == ("tiny-battle-game:brego-shield",)  # kept as wargear (issue 19)
+    assert asker.warnings and "Kept, but not in the catalogs (AR-02): Old Captain" in asker.warnings[-1][1]

@@ -467,6 +467,8 @@ def test_summary_counts_heroes_lost_counters_spent_and_wounds(catalogs: api.Cata
             "Will spent: 1 / 7",
             "Fate spent: 1 / 4",
             "1 / 5 Wounds lost",
+            "0 / 2 models lost",
+            "Not broken: break point 1 / 2",
         ),
     )
     assert bruno.lines[0] == "1 / 2 heroes lost" and bruno.lines[4] == "0 / 3 Wounds lost"

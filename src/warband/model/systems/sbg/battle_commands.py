@@ -1,6 +1,7 @@
 """The actions of a Strategy Battle Game battle as commands the journal can write and replay, and the priority
 roll (SB-01) and the heroic roll-off (SB-05). The heroes' own rolls, which make the commands of Might, Will, Fate
-and the Courage test, are in `hero_rolls`."""
+and the Courage test, are in `hero_rolls`; the commands of casualties and of the Break point (SB-07) in
+`casualty_commands`, their rolls in `break_rolls`."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from warband.model.messages import N_, Phrase, term
 from warband.model.systems.sbg import battle_rules as rules
 from warband.model.systems.sbg import courage, heroics
 from warband.model.systems.sbg.battle_state import PHASE_NAMES, PHASES, Key, SbgBattle, SideIndex
+from warband.model.systems.sbg.casualty_commands import BreakTest, SetCasualties, StandFast, StandFastPass
 
 Die = Annotated[int, Strict(), Field(ge=1, le=6)]
 Points = Annotated[int, Strict(), Field(ge=0, le=9)]
@@ -246,6 +248,10 @@ SbgCommand = Annotated[
     | WillAttempt
     | FateRoll
     | CourageTest
+    | SetCasualties
+    | BreakTest
+    | StandFast
+    | StandFastPass
     | EndBattle,
     Field(discriminator="kind"),
 ]

@@ -16,6 +16,7 @@ from warband.model.edits import replace
 from warband.model.messages import N_, term
 from warband.model.names import CatalogName
 from warband.model.session import RefusedError
+from warband.model.systems.sbg import casualties
 from warband.model.systems.sbg.battle_state import (
     HEROIC_PHASES,
     PHASE_NAMES,
@@ -25,6 +26,7 @@ from warband.model.systems.sbg.battle_state import (
     RulesOptions,
     SbgBattle,
     Side,
+    model_key,
 )
 from warband.model.systems.sbg.schema import Profile, SbgArmy, SbgUnit, Snapshot
 
@@ -42,10 +44,6 @@ MIGHT_ROLLS: dict[str, str] = {
 """SB-02: the rolls Might may change, for the hero's own actions."""
 MIGHT_DICE: dict[str, int] = {"courage": 2}
 """How many dice a roll Might changes is a total of (a Courage test: two, SB-06); otherwise one."""
-
-
-def model_key(side: int, unit_id: str) -> str:
-    return f"{side}:{unit_id}"
 
 
 def start_battle(
@@ -145,7 +143,7 @@ def set_priority(battle: SbgBattle, rolls: tuple[int, int] | None, side: int | N
 def next_phase(battle: SbgBattle) -> SbgBattle:
     position = PHASES.index(battle.phase)
     if position == len(PHASES) - 1:
-        return replace(
+        after = replace(
             battle,
             turn=battle.turn + 1,
             phase="priority",
@@ -153,6 +151,7 @@ def next_phase(battle: SbgBattle) -> SbgBattle:
             priority=None,
             heroics=None,
         )
+        return casualties.turn_begins(after)
     phase = PHASES[position + 1]
     heroics = Heroics() if phase in HEROIC_PHASES else None
     return replace(battle, phase=phase, heroics=heroics)

@@ -1,4 +1,5 @@
-"""The Strategy Battle Game's message templates: army building, priority, heroic actions, Might, Will and Fate.
+"""The Strategy Battle Game's message templates: army building and wargear, priority, heroic actions, Might, Will
+and Fate, casualties, the Break point and its Courage tests.
 
 Keys are the codes its problems and refusals carry; the shared code finds them through `warband.model.messages`,
 which loads a game's templates only when it meets one of its codes."""
@@ -49,4 +50,41 @@ TEMPLATES: dict[str, str] = {
         "{heroes} are Good or Evil: settle at the table who goes first."
     ),
     "sbg.heroic_twice": N_("{hero} is already named for a heroic action in this phase."),
+    # wargear (SB-X2, provisional; AR-02, AR-04)
+    "sbg.wargear_unknown": N_(
+        "{unit} holds the wargear {wargear}, which the catalogs no longer know: it is kept, not counted."
+    ),
+    "sbg.wargear_not_listed": N_("{unit} holds the wargear {wargear}, which {profile} may not take."),
+    "sbg.wargear_twice": N_("{unit} holds the wargear {wargear} {times} times: each model takes it once."),
+    "sbg.change.wargear_gone": N_("{kind} {entry} is no longer an option of {profile} ({units})."),
+    # casualties and the Break point (SB-07), a warrior's Courage test (SB-06)
+    "sbg.casualty_hero": N_("{unit} is a hero: its Wounds and Removed say what it lost."),
+    "sbg.casualty_negative": N_("{unit} cannot have lost fewer than no models or Wounds."),
+    "sbg.casualty_more": N_("{unit} has {count} models: it cannot lose {lost}."),
+    "sbg.casualty_one_wound": N_("The warriors of {unit} have one Wound each: a Wound lost is a model lost."),
+    "sbg.casualty_wounds": N_(
+        "The {models} models of {unit} in play can lose at most {most} Wounds and stay in play, not {wounds}: "
+        "record a model lost instead."
+    ),
+    "sbg.break_off": N_("This battle is played without the Break point (rules option)."),
+    "sbg.not_broken": N_(
+        "{player}'s force is not broken ({lost} models lost; it breaks at {threshold}): its models take no "
+        "Courage test when they move."
+    ),
+    "sbg.break_next_turn": N_(
+        "{player}'s force broke this turn: its models test Courage when they move from the next turn."
+    ),
+    "sbg.break_phase": N_("The models of a broken force test Courage as they are to move, in the Move phase."),
+    "sbg.warrior_points": N_("{unit}: warriors have no Might or Will to add to a Courage test."),
+    "sbg.break_gone": N_("{unit} has no model left in play."),
+    "sbg.break_tested": N_("Every model of {unit} in play has passed its Courage test this turn."),
+    "sbg.stand_fast_hero": N_("{unit} is not a hero: only a hero may call Stand fast!"),
+    "sbg.stand_fast_called": N_("{hero} has already called Stand fast! this turn."),
+    "sbg.stand_fast_not_passed": N_(
+        "Only a hero who passed its own Courage test this turn may call Stand fast!, and {hero} has not."
+    ),
+    "sbg.no_stand_fast": N_("No hero of {player}'s has called Stand fast! this turn."),
+    "sbg.stand_fast_more": N_(
+        "{unit} has {left} models left to test this turn: {models} cannot pass by Stand fast!"
+    ),
 }

@@ -1,9 +1,10 @@
 """A Strategy Battle Game battle as the shared code plays it: phases, what may be done now, odds, rolls, summary.
 
-The rolls are the priority roll (SB-01), the heroic roll-off (SB-05), and each hero's Will (SB-03), Fate (SB-04),
-Might on one of its own rolls (SB-02) and Courage test with Might and Will added (SB-06). A roll's refusal is what
-the rules refuse before its first die is thrown: `roll` itself, stopped at that die (`_Probe`), so an action's
-refusal and the roll's are one rule.
+The rolls are the priority roll (SB-01), the heroic roll-off (SB-05), each hero's Will (SB-03), Fate (SB-04),
+Might on one of its own rolls (SB-02) and Courage test with Might and Will added (SB-06), a warrior's Courage test
+(SB-06), and the Courage tests of a broken force (SB-07, `BreakTestRequest`). A roll's refusal is what the rules
+refuse before its first die is thrown: `roll` itself, stopped at that die (`_Probe`), so an action's refusal and
+the roll's are one rule. Casualties, the Break point and Stand fast are in `warrior_play`.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from warband.model.names import CatalogName
 from warband.model.play import Action, Odds, Phase, SideSummary, Summary, phases_of, plain
 from warband.model.session import RefusedError
 from warband.model.systems.sbg import battle_rules as rules
-from warband.model.systems.sbg import courage, heroics
+from warband.model.systems.sbg import break_rolls, casualties, courage, heroics, warrior_play
 from warband.model.systems.sbg.battle_commands import (
     COUNTER_NAMES,
     Declare,
@@ -36,6 +37,7 @@ from warband.model.systems.sbg.battle_commands import (
 )
 from warband.model.systems.sbg.battle_state import HEROIC_PHASES, PHASE_NAMES, PHASES, SbgBattle
 from warband.model.systems.sbg.hero_rolls import roll_courage, roll_fate, roll_might, roll_will
+from warband.model.systems.sbg.warrior_play import BreakTestRequest
 
 DEFAULT_RESIST = 4
 """The caster's score a resisting hero is offered to beat until the caller says (the resolver's default too)."""
@@ -98,7 +100,9 @@ class MightRequest:
 class CourageRequest:
     """SB-06: a hero's Courage test, two dice plus its Courage, passing on 10 or more, with up to `might` Might and
     up to `will` Will points that the player lets it add (+1 each, SB-02, SB-03): the fewest that make it pass
-    are added, Might first (`will_first`: Will first); none when it passes already or when all would not."""
+    are added, Might first (`will_first`: Will first); none when it passes already or when all would not. `key`
+    may name a unit of warriors: one of them tests, adding nothing (it has no Might nor Will); the test changes
+    nothing the battle keeps (the Break point's tests are `BreakTestRequest`)."""
 
     key: str
     might: int = 0
@@ -137,9 +141,10 @@ def moves(battle: SbgBattle) -> list[Action]:
 def actions(battle: SbgBattle) -> list[Action]:
     """The turn's moves; the priority roll in the Priority phase; in the Move, Shoot and Fight phases the
     heroic-action declarations (SB-05) of both sides, each refused when it is not that side's step, then the
-    roll-off when it is due; and for each hero its Will, Fate, Might rolls and Courage test with a default request
+    roll-off when it is due; for each hero its Will, Fate, Might rolls and Courage test with a default request
     (change it with `dataclasses.replace`), each with the rules' refusal: no Will left, no Fate, no Wounds lost,
-    …"""
+    …; then the casualties of each unit of warriors, the Courage tests of broken forces and Stand fast (SB-07,
+    `warrior_play`), and a Courage test for each unit of warriors in play (SB-06)."""
     found = moves(battle)  # "Next phase"; the log says where it leads (`NextPhase.log_in`)
     if battle.ended:
         return found
@@ -148,6 +153,12 @@ def actions(battle: SbgBattle) -> list[Action]:
     found.extend(_heroics(battle))
     for hero in rules.heroes(battle):
         found.extend(_hero_rolls(battle, hero))
+    found.extend(warrior_play.casualty_actions(battle))
+    found.extend(warrior_play.break_actions(battle))
+    for unit in casualties.warriors(battle):
+        if unit.in_play:
+            label = Phrase(N_("{unit}: {action}"), unit=unit.label, action=term(N_("Courage test")))
+            found.append(_roll_action(battle, "courage", label, CourageRequest(unit.key), unit.key))
     return found
 
 
@@ -246,7 +257,8 @@ def odds(battle: SbgBattle, request: object) -> Odds:
     side's chance), the roll-off (always decided; `detail`: each side's chance of going first), a cast or a
     resist (`will_chance`), restoring the Wounds (`fate_chance`, or `fate_chance_at_once` with that option), a
     roll reaching its need with the Might given (`might_chance`), a Courage test passing with the Might and Will
-    given (`courage_chance`). `RefusedError` for a roll-off not due."""
+    given (`courage_chance`; a warrior's with none), a Courage test of a broken force passing (the same, SB-07).
+    `RefusedError` for a roll-off not due."""
     if isinstance(request, PriorityRoll):
         return _priority_odds(battle)
     if isinstance(request, HeroicRollOff):
@@ -266,8 +278,12 @@ def odds(battle: SbgBattle, request: object) -> Odds:
         dice = rules.might_dice(request.roll_kind)
         return Odds(rules.might_chance(request.need, dice, request.might, lower=request.lower))
     if isinstance(request, CourageRequest):
+        if request.key not in battle.heroes:
+            return Odds(warrior_play.warrior_courage_odds(battle, request.key))
         hero = rules.hero(battle, request.key)
         return Odds(courage.courage_chance(hero.profile.courage, request.might + request.will))
+    if isinstance(request, BreakTestRequest):
+        return Odds(warrior_play.break_odds(battle, request))
     raise TypeError(f"the Strategy Battle Game has no roll {type(request).__name__}")
 
 
@@ -302,7 +318,12 @@ def roll(battle: SbgBattle, request: object, dice: Dice) -> Roll[SbgBattle, Any]
         return roll_might(battle, m.key, m.roll_kind, m.need, m.might, dice, lower=m.lower)
     if isinstance(request, CourageRequest):
         c = request
+        if c.key not in battle.heroes:
+            return break_rolls.roll_warrior_courage(battle, c.key, c.might, c.will, dice)
         return roll_courage(battle, c.key, c.might, c.will, will_first=c.will_first, dice=dice)
+    if isinstance(request, BreakTestRequest):
+        b = request
+        return break_rolls.roll_break(battle, b.key, b.might, b.will, will_first=b.will_first, dice=dice)
     raise TypeError(f"the Strategy Battle Game has no roll {type(request).__name__}")
 
 
@@ -310,9 +331,9 @@ COUNTERS = ("might", "will", "fate")
 
 
 def summary(battle: SbgBattle, log: Sequence[LogEntry]) -> Summary:
-    """Per side, from its heroes' counters (the battle keeps them; the log adds nothing): the heroes lost (removed,
-    or fled from a failed Courage test), the Might, Will and Fate spent of their starting values, and the Wounds
-    lost."""
+    """Per side, from its heroes' counters and its casualties (the battle keeps them; the log adds nothing): the
+    heroes lost (removed, or fled from a failed Courage test), the Might, Will and Fate spent of their starting
+    values, the Wounds lost; then its models lost, heroes and warriors, and whether it broke (SB-07)."""
     heroes = rules.heroes(battle)
     sides = []
     for index, side in enumerate(battle.sides):
@@ -327,5 +348,6 @@ def summary(battle: SbgBattle, log: Sequence[LogEntry]) -> Summary:
         wounds = sum(max(0, h.start("wounds") - h.state.wounds) for h in mine)
         total_wounds = sum(h.start("wounds") for h in mine)
         lines.append(Phrase(N_("{lost} / {total} Wounds lost"), lost=wounds, total=total_wounds))
+        lines.extend(warrior_play.summary_lines(battle, index))
         sides.append(SideSummary(side.player, tuple(lines)))
     return Summary(tuple(sides))

@@ -1,15 +1,16 @@
-"""What a Strategy Battle Game roster shows of a unit, and of the army: its profile's numbers, its spells, its
-reserves for battle (Might, Will, Fate, Wounds), and the army's totals."""
+"""What a Strategy Battle Game roster shows of a unit, and of the army: its profile's numbers, its wargear and
+spells, its reserves for battle (Might, Will, Fate, Wounds), and the army's totals."""
 
 from __future__ import annotations
 
 from warband.model.army import Army, Unit
 from warband.model.catalog import Catalogs
 from warband.model.messages import _
-from warband.model.roster import Detail, Languages, Track, UnitExtras, named
-from warband.model.systems.sbg import rules
+from warband.model.names import display_name
+from warband.model.roster import Detail, Languages, Track, UnitExtras, named, unknown_detail
+from warband.model.systems.sbg import rules, wargear
 from warband.model.systems.sbg.factions import faction_name
-from warband.model.systems.sbg.schema import ALIGNMENT_NAMES, SbgArmy
+from warband.model.systems.sbg.schema import ALIGNMENT_NAMES, Profile, SbgArmy, SbgUnit
 
 
 def unit_details(unit: Unit, catalogs: Catalogs, languages: Languages) -> UnitExtras:
@@ -22,12 +23,14 @@ def unit_details(unit: Unit, catalogs: Catalogs, languages: Languages) -> UnitEx
         _("Courage {value}").format(value=profile.courage),
     ]
     hero = profile.hero
+    gear = _wargear(unit, profile, languages) if isinstance(unit, SbgUnit) else ()
     if hero is None:
         facts.insert(0, _("{count} × {cost} points").format(count=unit.count, cost=profile.cost))
-        return UnitExtras(profile_facts=tuple(facts), tracks=(Track(_("Models lost"), unit.count),))
+        lost = (Track(_("Models lost"), unit.count),)
+        return UnitExtras(profile_facts=tuple(facts), details=gear, tracks=lost)
     facts.insert(0, _("Might/Will/Fate {mwf}").format(mwf=rules.mwf_text(hero)))
     facts.insert(1, _("Wounds {value}").format(value=hero.wounds))
-    details = []
+    details = list(gear)
     for known in hero.spells:
         spell = idx.spells.get(known.spell)
         name = named(spell.name if spell else None, known.spell, languages)
@@ -39,6 +42,24 @@ def unit_details(unit: Unit, catalogs: Catalogs, languages: Languages) -> UnitEx
         Track(_("Wounds"), hero.wounds),
     )
     return UnitExtras(profile_facts=tuple(facts), details=tuple(details), tracks=tracks)
+
+
+def _wargear(unit: SbgUnit, profile: Profile, languages: Languages) -> tuple[Detail, ...]:
+    """Each option the unit holds, with what it adds to the unit's cost (per model × the count: "2 × 1 points" for
+    warriors); one its profile does not list is shown by its id, not counted (AR-02, SB-X2)."""
+    shown: list[Detail] = []
+    for wargear_id in unit.wargear:
+        found = wargear.option(profile, wargear_id)
+        if found is None:
+            shown.append(unknown_detail(_("Wargear"), wargear_id))
+            continue
+        facts = (
+            ()
+            if profile.hero is not None
+            else (_("{count} × {cost} points").format(count=unit.count, cost=found.cost),)
+        )
+        shown.append(Detail(_("Wargear"), display_name(found.name, languages), found.cost * unit.count, facts))
+    return tuple(shown)
 
 
 def army_facts(army: Army, catalogs: Catalogs) -> tuple[str, ...]:

@@ -1,7 +1,8 @@
 """Strategy Battle Game army rules: what an army costs, how many models and how much Might, Will and Fate it
-fields, what is wrong with it (AR-02, AR-03), and what changed in its catalogs (AR-04).
+fields, what is wrong with it (AR-02, AR-03, SB-08, SB-X2), and what changed in its catalogs (AR-04).
 
-Heroes come with their spells (SB-03): a player chooses profiles and numbers of warriors, nothing else.
+Heroes come with their spells (SB-03): a player chooses profiles, numbers of warriors and the wargear options of
+each (`wargear`), bought per model.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from warband.model.catalog import Catalogs, SpellsAndProfiles
 from warband.model.changes import TrackedKind, note_use
 from warband.model.messages import COMMA, N_, Phrase, joined
 from warband.model.names import CatalogName, display_name
-from warband.model.systems.sbg import GAME
+from warband.model.systems.sbg import GAME, wargear
 from warband.model.systems.sbg.schema import Hero, Profile, SbgArmy, Snapshot, Spell
 
 LISTED_NAMES = 3
@@ -81,9 +82,11 @@ def _names(labels: Sequence[str]) -> object:
 
 
 def validate(army: SbgArmy, catalogs: Catalogs) -> Report:
-    """Costs (profile cost × count); unknown profiles (AR-02); heroes in numbers, named heroes held more than once
-    (SB-08), mixed sides, limit (AR-03); profiles whose alignment the catalog does not know (SB-X1)."""
+    """Costs ((profile cost + its wargear bought) × count); unknown profiles and wargear (AR-02); wargear its
+    profile does not list or bought twice (SB-X2); heroes in numbers, named heroes held more than once (SB-08),
+    mixed sides, limit (AR-03); profiles whose alignment the catalog does not know (SB-X1)."""
     idx = index(catalogs)
+    kept = army.snapshot.profiles if army.snapshot is not None else {}
     problems: list[Problem] = []
     costs: list[UnitCost] = []
     sides: dict[str | None, list[str]] = {"good": [], "evil": [], None: []}
@@ -96,7 +99,8 @@ def validate(army: SbgArmy, catalogs: Catalogs) -> Report:
         if profile is None:
             problems.append(Problem.of("AR-02", "profile.unknown", ref, profile=unit.profile))
         else:
-            cost = profile.cost * unit.count
+            cost = wargear.unit_cost(unit, profile)
+            problems.extend(wargear.problems(unit, profile, kept.get(unit.profile), ref, catalogs))
             sides[profile.alignment].append(label)
             if profile.hero is not None and unit.count != 1:
                 problems.append(Problem.of("AR-03", "sbg.hero_count", ref, unit=label, count=unit.count))
@@ -140,7 +144,8 @@ def _unique_problems(army: SbgArmy, idx: Index) -> list[Problem]:
 def totals(army: SbgArmy, catalogs: Catalogs) -> SbgTotals:
     """Points and models of the whole army; Might, Will and Fate of its heroes (each hero × its count).
 
-    A unit of an unknown profile (AR-02) counts its models but no points, as `validate` does.
+    A unit of an unknown profile (AR-02) counts its models but no points, as `validate` does; its wargear is
+    counted as `validate` counts it.
     """
     idx = index(catalogs)
     points = models = might = will = fate = 0
@@ -149,7 +154,7 @@ def totals(army: SbgArmy, catalogs: Catalogs) -> SbgTotals:
         profile = idx.profiles.get(unit.profile)
         if profile is None:
             continue
-        points += profile.cost * unit.count
+        points += wargear.unit_cost(unit, profile)
         if profile.hero is not None:
             might += profile.hero.might * unit.count
             will += profile.hero.will * unit.count
@@ -158,15 +163,20 @@ def totals(army: SbgArmy, catalogs: Catalogs) -> SbgTotals:
 
 
 def options(army: SbgArmy, unit_id: str, catalogs: Catalogs) -> list[Choice]:
-    """Nothing to choose: a hero's spells come with its profile. They are listed, held, for information."""
-    found = next((u for u in army.units if u.id == unit_id), None)
-    if found is None:
+    """What the unit may take: its profile's wargear options (kind "wargear", at their cost per model, each
+    `owned` as many times as the unit holds it), then the options it holds that its profile does not list
+    (refused, with the reason: AR-02, SB-X2); and a hero's spells, which come with its profile, listed held, for
+    information."""
+    position, found = next(((i, u) for i, u in enumerate(army.units) if u.id == unit_id), (None, None))
+    if found is None or position is None:
         raise KeyError(f"the army has no unit {unit_id!r}")
     idx = index(catalogs)
     profile = idx.profiles.get(found.profile)
+    kept = army.snapshot.profiles.get(found.profile) if army.snapshot is not None else None
+    ref = UnitRef(found.id, position, unit_label(found, profile))
+    choices = wargear.choices(found, profile, kept, ref)
     if profile is None or profile.hero is None:
-        return []
-    choices: list[Choice] = []
+        return choices
     for known in profile.hero.spells:
         spell = idx.spells.get(known.spell)
         name = CatalogName(spell.name) if spell is not None else known.spell
@@ -237,7 +247,12 @@ def _profile_differences(before: Profile, after: Profile) -> list[str]:
 
 
 def compare(army: SbgArmy, catalogs: Catalogs) -> list[Change]:
-    """Catalog revisions, profiles gone, costs and profile values changed since the army was stamped."""
+    """Catalog revisions, profiles gone, costs and profile values changed since the army was stamped; then the
+    wargear bought that its profile no longer offers, or whose cost changed."""
     idx = index(catalogs)
     kept = army.snapshot.profiles if army.snapshot is not None else None
-    return changes.compare(army, catalogs, _used(army, idx, kept), _kinds(idx), GAME.points_name)
+    told = changes.compare(army, catalogs, _used(army, idx, kept), _kinds(idx), GAME.points_name)
+    labels = [
+        unit_label(unit, idx.profiles.get(unit.profile) or (kept or {}).get(unit.profile)) for unit in army.units
+    ]
+    return told + wargear.changes(army, idx.profiles, kept or {}, labels, GAME.points_name)

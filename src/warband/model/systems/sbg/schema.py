@@ -182,7 +182,11 @@ class SbgCatalog(CatalogFile):
 
 
 class SbgUnit(Unit):
-    """A hero (count 1) or a number of warriors of one profile (`count`)."""
+    """A hero (count 1) or a number of warriors of one profile (`count`), with the wargear options bought for each
+    of its models (ids of its profile's `wargear`, each once; SB-X2). `wargear` is optional and written only when
+    the unit holds some (see `SbgArmy`), so that an army without it saves as earlier versions saved it."""
+
+    wargear: tuple[Id, ...] = ()
 
 
 class Snapshot(Frozen):
@@ -194,3 +198,14 @@ class SbgArmy(Army):
     system: Literal["sbg"] = "sbg"
     units: tuple[SbgUnit, ...] = ()
     snapshot: Snapshot | None = None
+
+    @model_serializer(mode="wrap")
+    def _lean_units(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """A unit without wargear is written without the field, as before wargear was bought. Done here, not on the
+        unit: a unit's own dump keeps every field, so that code adding to its lists finds them all."""
+        data = handler(self)
+        if isinstance(data, dict):
+            for unit in data.get("units", ()):
+                if isinstance(unit, dict) and not unit.get("wargear", True):
+                    del unit["wargear"]
+        return data
