@@ -130,8 +130,11 @@ class Unknowable(LeanDump):
         return self
 
     def known(self, name: str) -> bool:
-        """Whether the data gave this value (a rule that needs an unknown one says so, it does not guess)."""
-        return name not in self.unknowns
+        """Whether the data gave this value (a rule that needs an unknown one says so, it does not guess). Asked
+        hundreds of times an action (the Divination order reads every model's Discipline): read from the field
+        itself, without the property."""
+        listed = self.__dict__.get("unknown")
+        return not listed or name not in listed
 
 
 _ASPECTS_OR_NULL: dict[str, Any] = {
