@@ -38,7 +38,10 @@ def test_the_import_shows_its_summary_and_writes_the_catalog(qtbot, tmp_path):
     assert api.load_catalogs([path]).errors == ()
     qtbot.waitUntil(lambda: not made.running)
     text = made.summary.toPlainText()
-    assert text.startswith(f"Written to {path}") and "Imported: 1 faction, 2 profiles, 1 spell, 2 wargear options" in text
+    assert (
+        text.startswith(f"Written to {path}")
+        and "Imported: 1 faction, 2 profiles, 1 spell, 2 wargear options" in text
+    )
     assert "Not imported (counted, never guessed):" in text and "conditional" in text
     assert made.cancel_button.text() == "Close" and made.summary.isVisible() and not made.progress.isVisible()
 

@@ -20,6 +20,7 @@ from warband.api import Army, Catalogs, FileError
 from warband.gui.dialogs import Asker, Unsaved
 from warband.gui.logfile import LOGGER
 from warband.gui.pages import tab_page
+from warband.gui.widgets.appearance import follow_application_font
 from warband.model.messages import _
 
 if TYPE_CHECKING:
@@ -106,6 +107,8 @@ class BattleActions(QObject):
             self.tracker = self.kit.tracker(self.document)
             self.resolver = self.kit.resolver(self.document)
             self.tracker.resolve_requested.connect(self._on_tracker_resolve_requested)
+            for tab in (self.tracker, self.resolver):
+                follow_application_font(tab)  # a new font preset at once, in spite of their style sheets
             tracker_page, resolver_page = self.tracker, self.resolver
         self._tabs.insertTab(TRACKER_INDEX, tab_page(tracker_page), _("Turn tracker"))
         self._tabs.insertTab(RESOLVER_INDEX, tab_page(resolver_page), _("Resolver"))

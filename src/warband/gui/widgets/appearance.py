@@ -50,6 +50,39 @@ def follow_font(widget: QWidget, callback: Callable[[], None]) -> None:
     _FontFollower(widget).font_changed.connect(callback)
 
 
+class _StyleRefresher(QObject):
+    """Sets its widget's style sheets again when the application's font changes: Qt keeps the font a widget had
+    when a style sheet styled it, so without this a new font preset would not reach a tab that has one. Qt tells
+    only the windows of a new font: the refresher listens to its widget's window, once it has one."""
+
+    def __init__(self, widget: QWidget) -> None:
+        super().__init__(widget)
+        self._widget = widget
+        self._window: QWidget | None = None
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        kind = event.type()
+        if kind == QEvent.Type.Show and watched is self._widget:
+            window = self._widget.window()
+            if window is not self._window and window is not self._widget:
+                if self._window is not None:
+                    self._window.removeEventFilter(self)
+                self._window = window
+                window.installEventFilter(self)
+        elif kind == QEvent.Type.ApplicationFontChange and watched is self._window:
+            for styled in [self._widget, *self._widget.findChildren(QWidget)]:
+                sheet = styled.styleSheet()
+                if sheet:
+                    styled.setStyleSheet(sheet)
+        return False
+
+
+def follow_application_font(widget: QWidget) -> None:
+    """A new font preset reaches every part of `widget` at once, style sheets or not."""
+    _StyleRefresher(widget)
+
+
 def row_height(table: QTableView) -> int:
     """The height of a compact row in this table's font."""
     return table.fontMetrics().height() + 8
@@ -66,7 +99,14 @@ def combo_width(combo: QComboBox, text: str) -> int:
 
 def compact_rows(table: QTableView) -> None:
     """Rows as high as the text needs, so that a whole army fits on a laptop screen; they follow the font."""
-    follow_font(table, lambda: table.verticalHeader().setDefaultSectionSize(row_height(table)))
+
+    def fit() -> None:
+        height = row_height(table)
+        header = table.verticalHeader()
+        header.setMinimumSectionSize(height)  # else a hidden header keeps the least of the font it had
+        header.setDefaultSectionSize(height)
+
+    follow_font(table, fit)
 
 
 def side_colour(side: int) -> QColor:

@@ -11,11 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from warband.api import Action, system_of
 from warband.gui.battle_document import BattleDocument
+from warband.gui.widgets.appearance import follow_font
+from warband.gui.widgets.flow_layout import FlowLayout
 from warband.gui.widgets.plain_text import plain_label
 from warband.model.messages import _, spoken_text
 
@@ -28,6 +30,22 @@ STEP_STYLE = (
 """Set once on the bar; a step's `current` property switches it. The weight does not change, so neither does
 the step's size: moving to the next phase repaints the steps, not the whole tab."""
 SHARED = ("previous_phase", "next_phase", "end_battle")
+TURN_SCALE = (1.6, 1.25, 8.0)
+"""The turn's type: 1.6 times the font, at most 8 points more (a large preset needs the room), at least 1.25
+times it."""
+
+
+def _step(label: QLabel, *, first: bool, parent: QWidget) -> QWidget:
+    """A phase with the mark before it ("› Movement"), kept together when the steps wrap onto a new line."""
+    step = QWidget(parent)
+    layout = QHBoxLayout(step)
+    layout.setContentsMargins(8 if first else 0, 0, 0, 0)
+    layout.setSpacing(2)
+    if not first:
+        layout.addWidget(QLabel("›", step))
+    label.setParent(step)
+    layout.addWidget(label)
+    return step
 
 
 class BattleBar(QWidget):
@@ -43,25 +61,21 @@ class BattleBar(QWidget):
         self._document = document
         self._game = system_of(document.battle)
         self._actions: dict[str, Action] = {}
-        self.turn_label = plain_label("turnLabel", self)
-        font = self.turn_label.font()
-        font.setPointSizeF(font.pointSizeF() * 1.6)
-        font.setBold(True)
-        self.turn_label.setFont(font)
+        self.turn_label = plain_label("turnLabel", self, wrap=True)
+        follow_font(self, self._on_font_changed)
         self.setStyleSheet(STEP_STYLE)
         self.step_labels: dict[str, QLabel] = {}
-        steps = QHBoxLayout()
-        steps.setSpacing(2)
+        head = FlowLayout()
+        """The turn, then the phases: on as many lines as the width needs (a large font, a long name)."""
+        head.addWidget(self.turn_label)
         phases = self._game.phases(document.battle)
         for number, phase in enumerate(phases):
-            if number:
-                steps.addWidget(QLabel("›", self))
             label = plain_label(f"phaseStep_{phase.id}", self)
             label.setText(_(phase.name))
             label.setProperty("step", True)
             label.setProperty("current", False)
             self.step_labels[phase.id] = label
-            steps.addWidget(label)
+            head.addWidget(_step(label, first=not number, parent=self))
         offered = {action.kind for action in self._game.moves(document.battle)}
         self.back_button = self._button("previousPhaseButton", _("Back to the previous phase"), BACK_KEYS)
         self.back_button.setText(_("◀ Back"))
@@ -73,23 +87,17 @@ class BattleBar(QWidget):
         self.over_label = plain_label("battleOverLabel", self)
         self.over_label.setText(_("(battle over)"))
         """On the second row, not after the turn: a long phase name in Russian keeps the bar within 1280 px."""
-        self.extra = QHBoxLayout()
-        """The game's own controls, on the bar's second row."""
-        top = QHBoxLayout()
-        top.addWidget(self.turn_label)
-        top.addSpacing(16)
-        top.addLayout(steps)
-        top.addStretch(1)
-        top.addWidget(self.back_button)
-        top.addWidget(self.next_button)
+        self.extra = FlowLayout()
+        """The game's own controls, on the bar's second row (on more lines where the width needs)."""
+        head.add_trailing(self.back_button)
+        head.add_trailing(self.next_button)
         bottom = QHBoxLayout()
-        bottom.addLayout(self.extra)
-        bottom.addStretch(1)
-        bottom.addWidget(self.over_label)
-        bottom.addWidget(self.end_button)
+        bottom.addLayout(self.extra, 1)
+        bottom.addWidget(self.over_label, 0, Qt.AlignmentFlag.AlignTop)
+        bottom.addWidget(self.end_button, 0, Qt.AlignmentFlag.AlignTop)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(top)
+        layout.addLayout(head)
         layout.addLayout(bottom)
         self.back_button.clicked.connect(lambda: self._take("previous_phase"))
         self.next_button.clicked.connect(lambda: self._take("next_phase"))
@@ -97,6 +105,14 @@ class BattleBar(QWidget):
         self._shown: object = None
         document.changed.connect(self._on_document_changed)
         self._on_document_changed()
+
+    def _on_font_changed(self) -> None:
+        """The turn in a larger bold type, which follows a new font preset at once."""
+        font = QFont(self.font())
+        size = font.pointSizeF()
+        font.setPointSizeF(max(size * TURN_SCALE[1], min(size * TURN_SCALE[0], size + TURN_SCALE[2])))
+        font.setBold(True)
+        self.turn_label.setFont(font)
 
     def add(self, widget: QWidget) -> None:
         """A control of the game's own, on the bar's second row."""

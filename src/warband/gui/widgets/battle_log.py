@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QFileDialog,
     QHBoxLayout,
-    QHeaderView,
     QPushButton,
     QTableView,
     QVBoxLayout,
@@ -32,11 +31,11 @@ from warband.gui.widgets.appearance import (
     FAILURE_COLOUR,
     SUCCESS_COLOUR,
     compact_rows,
-    follow_font,
     muted,
     side_tint,
     struck_font,
 )
+from warband.gui.widgets.log_fit import LogFit
 from warband.gui.widgets.plain_text import plain_tooltip
 from warband.model.battle_log import LogEntry, entry_words
 from warband.model.messages import N_, _
@@ -139,6 +138,9 @@ class BattleLogModel(QAbstractTableModel):
 
     def entry(self, row: int) -> LogEntry:
         return self._log[row]
+
+    def kind(self, column: int) -> LogColumn:
+        return self._columns[column]
 
     def column(self, kind: LogColumn) -> int:
         """Where the layout puts this column; -1 where it has none."""
@@ -244,30 +246,21 @@ class BattleLogPanel(QWidget):
         self.table.setModel(model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setWordWrap(False)
         self.table.verticalHeader().setVisible(False)
         compact_rows(self.table)
-        header = self.table.horizontalHeader()
-        header.setHighlightSections(False)
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)  # never ResizeToContents: long logs
-        header.setSectionResizeMode(model.column(LogColumn.TEXT), QHeaderView.ResizeMode.Stretch)
+        self.table.horizontalHeader().setHighlightSections(False)
         samples = {
             LogColumn.TURN: layout.turn_sample,
             LogColumn.PHASE: layout.phase_sample,
             LogColumn.SIDE: "Player name",
             LogColumn.DICE: layout.dice_sample,
         }
-
-        def fit() -> None:
-            metrics = self.table.fontMetrics()
-            for kind, sample in samples.items():
-                column = model.column(kind)
-                if column >= 0:
-                    texts = (model.title(kind), _(sample)) if sample else (model.title(kind),)
-                    widest = max(metrics.horizontalAdvance(text) for text in texts)
-                    header.resizeSection(column, widest + (16 if kind is LogColumn.SIDE else 24))
-
-        follow_font(self.table, fit)
+        self.fit = LogFit(
+            self.table,
+            model.column(LogColumn.TEXT),
+            {model.column(kind): sample for kind, sample in samples.items() if model.column(kind) >= 0},
+        )
+        """What happened wraps onto as many lines as it takes; the other columns are as wide as they need."""
         self.export_button = QPushButton(_("Export log…"), self)
         self.export_button.setObjectName("exportLogButton")
         self.export_button.setToolTip(_("Write the whole log, undone actions included, to a text file"))
@@ -306,7 +299,7 @@ class BattleLogPanel(QWidget):
         return Path(name) if name else None
 
     def _on_model_rows_inserted(self) -> None:
-        self.table.scrollToBottom()
+        self.table.scrollToBottom()  # after the fit has measured the new rows: it was told first
 
     def _on_export_button_clicked(self) -> None:
         self.export()

@@ -8,7 +8,6 @@ from PySide6.QtCore import QAbstractItemModel, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGroupBox,
-    QHeaderView,
     QLabel,
     QTableView,
     QVBoxLayout,
@@ -16,6 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from warband.gui.widgets.appearance import compact_rows, follow_font
+from warband.gui.widgets.table_fit import TableFit
 from warband.model.messages import _
 
 
@@ -59,11 +59,17 @@ def editable_table(
     model: QAbstractItemModel,
     widths: Mapping[int, str],
     pad: int,
+    *,
+    keep: int | None = None,
+    free: int | None = None,
 ) -> QTableView:
     """A tracker's table: one row selected at a time, a cell edited by double-click, F2 or a second click.
 
-    Each column in `widths` is sized once from the font to hold its sample text plus `pad` pixels: measuring
-    every row on each change costs. The caller sets its column delegates.
+    Its columns are as wide as their titles and cells (`TableFit`), each in `widths` at least as wide as its
+    sample text plus `pad` pixels. With `keep`, the columns go a page at a time when the table is too narrow for
+    them all, the first `keep` ones on every page: put `table_fit(table).container` (the table with its page
+    buttons) in the layout instead of the table. `free` is a column of free text, which has the room left. The
+    caller sets its column delegates.
     """
     table = QTableView(parent)
     table.setObjectName(name)
@@ -79,15 +85,6 @@ def editable_table(
     table.setWordWrap(False)
     table.verticalHeader().setVisible(False)
     compact_rows(table)
-    header = table.horizontalHeader()
-    header.setHighlightSections(False)
-    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-    header.setStretchLastSection(True)
-
-    def fit() -> None:
-        metrics = table.fontMetrics()
-        for column, widest in widths.items():
-            header.resizeSection(column, metrics.horizontalAdvance(widest) + pad)
-
-    follow_font(table, fit)
+    table.horizontalHeader().setHighlightSections(False)
+    TableFit(table, keep=keep, free=free, samples=widths, sample_pad=pad)
     return table

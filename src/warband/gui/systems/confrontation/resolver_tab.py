@@ -17,6 +17,8 @@ from warband.gui.systems.confrontation.divination_order import order_of
 from warband.gui.systems.confrontation.resolver_call_form import CallForm, plain_label
 from warband.gui.systems.confrontation.resolver_odds_panel import OddsPanel
 from warband.gui.systems.confrontation.resolver_outcome_panel import OutcomePanel
+from warband.gui.widgets.choice_wrap import wrap_choices
+from warband.gui.widgets.panes import Arrangement, Panes, PaneSplitter, wrap_forms
 from warband.gui.widgets.refresh_when_shown import RefreshWhenShown
 from warband.model.army import Problem
 from warband.model.dice import Dice, DiceError, TypedDice
@@ -78,15 +80,24 @@ class ResolverTab(RefreshWhenShown):
         self._shortcut(self.roll_button, "Ctrl+R", _("Roll the program's dice"))
         self._shortcut(self.dice_entry.apply_button, "Ctrl+E", _("Type the dice thrown on the table, then Enter"))
         self._shortcut(self.done_button, "Ctrl+D", _("Move on to the next Faithful in the Divination order"))
-        middle = QHBoxLayout()
-        middle.addWidget(self.form, 1)
-        middle.addWidget(self.odds_panel, 1)
+        middle = PaneSplitter(Qt.Orientation.Horizontal, self)
+        middle.setObjectName("resolverColumns")
+        middle.addWidget(self.form)
+        middle.addWidget(self.odds_panel)
+        middle.setStretchFactor(0, 1)
+        middle.setStretchFactor(1, 1)
+        middle.setChildrenCollapsible(False)
+        self.panes = Panes(middle, [self.form, self.odds_panel], self, heights=False)
+        """The call beside its odds while both fit; one at a time, the labels above their fields, otherwise."""
+        self.panes.arranged.connect(self._on_panes_arranged)
+        wrap_choices(self)  # a long choice on two lines, never cut
         bottom = QHBoxLayout()
         bottom.addStretch(1)
         bottom.addWidget(self.done_button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.order_label)
-        layout.addLayout(middle, 1)
+        layout.addWidget(middle, 1)
+        layout.addWidget(self.panes, 1)  # in the columns' place when they do not fit
         layout.addWidget(self.outcome_panel)
         layout.addLayout(bottom)
 
@@ -111,6 +122,10 @@ class ResolverTab(RefreshWhenShown):
             shortcut.activated.connect(button.click)  # a disabled button ignores it
             button.setAccessibleName(description)
         button.setToolTip(f"{description} ({sequence.toString(QKeySequence.SequenceFormat.NativeText)})")
+
+    def _on_panes_arranged(self) -> None:
+        wrap_forms(self.form, self.panes.arrangement is Arrangement.ONE_AT_A_TIME)  # labels above: more room
+        wrap_choices(self)
 
     # --- public --------------------------------------------------------------------------------------------
     @property

@@ -8,7 +8,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QPushButton,
     QTableView,
@@ -22,6 +21,7 @@ from warband.gui.systems.confrontation.divination_order import order_inputs, ord
 from warband.gui.systems.confrontation.tracker_divination_models import BarredTableModel, DivinationOrderTableModel
 from warband.gui.widgets.appearance import compact_rows
 from warband.gui.widgets.plain_text import plain_tooltip
+from warband.gui.widgets.table_fit import TableFit
 from warband.model.messages import N_, Phrase, _, spoken_text
 from warband.model.systems.confrontation.battle_commands import SetModelFlag
 from warband.model.systems.confrontation.battle_state import ConfrontationBattle
@@ -75,12 +75,14 @@ class DivinationPanel(QGroupBox):
         self.order_table.setAcceptDrops(True)
         self.order_table.setDropIndicatorShown(True)
         self.order_table.setDragDropOverwriteMode(False)
-        header = self.order_table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)  # measuring every row costs each action
-        header.setSectionResizeMode(DivinationOrderTableModel.FAITHFUL, QHeaderView.ResizeMode.Stretch)
-        metrics = self.order_table.fontMetrics()
-        for column, sample in ((0, "▶ 999"), (1, "■ Player name"), (3, "99"), (4, "own side, across"), (5, "✓✓")):
-            header.resizeSection(column, metrics.horizontalAdvance(sample) + 18)
+        order = DivinationOrderTableModel
+        self.order_fit = TableFit(  # each column as wide as its title and cells; the Faithful has the room left
+            self.order_table,
+            keep=order.FAITHFUL + 1,
+            rows=2,
+            samples={order.POSITION: "▶ 99"},
+            spare=order.FAITHFUL,
+        )
 
         self.up_button = self._button("▲", "tieUpButton", _("Act earlier among tied Faithful"), "Alt+Up")
         self.down_button = self._button("▼", "tieDownButton", _("Act later among tied Faithful"), "Alt+Down")
@@ -94,12 +96,8 @@ class DivinationPanel(QGroupBox):
         self.barred_label.setObjectName("barredLabel")
         self.barred_table = _table("barredTable", _("May not call"), self)
         self.barred_table.setModel(self.barred_model)
-        barred_header = self.barred_table.horizontalHeader()
-        barred_header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        barred_header.setStretchLastSection(True)
-        barred_metrics = self.barred_table.fontMetrics()
-        for column, sample in ((0, "■ Player name"), (1, "Faithful of the north gate")):
-            barred_header.resizeSection(column, barred_metrics.horizontalAdvance(sample) + 18)
+        # Why a Faithful may not call is a sentence: it has the room left, and says the rest in its tooltip
+        self.barred_fit = TableFit(self.barred_table, keep=2, free=BarredTableModel.REASON, rows=1, grow=False)
 
         buttons = QHBoxLayout()
         buttons.addWidget(self.up_button)
@@ -109,11 +107,11 @@ class DivinationPanel(QGroupBox):
         buttons.addWidget(self.call_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(self.order_table, 3)
+        layout.addWidget(self.order_fit.container, 1)  # the order first: every Faithful in it in view
         layout.addWidget(self.empty_label)
         layout.addLayout(buttons)
         layout.addWidget(self.barred_label)
-        layout.addWidget(self.barred_table, 2)
+        layout.addWidget(self.barred_fit.container)
 
         self.up_button.clicked.connect(self._on_up_button_clicked)
         self.down_button.clicked.connect(self._on_down_button_clicked)

@@ -8,7 +8,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
     QComboBox,
-    QHeaderView,
     QSpinBox,
     QStyle,
     QStyledItemDelegate,
@@ -21,6 +20,7 @@ from PySide6.QtWidgets import (
 from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.confrontation.tracker_models_table_model import ModelsTableModel, wound_name
 from warband.gui.widgets.appearance import compact_rows
+from warband.gui.widgets.table_fit import TableFit
 from warband.model.messages import _
 from warband.model.systems.confrontation.battle_state import WOUND_LEVELS, ConfrontationBattle
 
@@ -156,14 +156,20 @@ class ModelsPanel(QWidget):
             self.table.setItemDelegateForColumn(column, self._number_delegate)
         for column in ModelsTableModel.FLAG_COLUMNS:
             self.table.setItemDelegateForColumn(column, self._check_delegate)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
-        header.setHighlightSections(False)
-        self.table.resizeColumnsToContents()  # once: measuring every row on each edit costs
-        metrics = self.table.fontMetrics()
-        for column, widest in ((ModelsTableModel.DISCIPLINE, "10 (+10)"), (ModelsTableModel.FAITH, "100 / 100")):
-            header.resizeSection(column, max(header.sectionSize(column), metrics.horizontalAdvance(widest) + 16))
+        self.table.horizontalHeader().setHighlightSections(False)
+        # Each column as wide as its title and widest cell (an edit measures its own row); the side and the model
+        # on every page when the columns go a page at a time (a large font); the miracles called have the room left
+        self.fit = TableFit(
+            self.table,
+            keep=2,
+            spare=ModelsTableModel.CALLED,
+            samples={
+                ModelsTableModel.DISCIPLINE: "10 (+10)",
+                ModelsTableModel.FAITH: "100 / 100",
+                ModelsTableModel.WOUNDS: max((wound_name(level) for level in WOUND_LEVELS), key=len),
+            },
+            sample_pad=16,
+        )
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.table)
+        layout.addWidget(self.fit.container)

@@ -20,6 +20,7 @@ from warband.gui.systems.confrontation.tracker_turn_bar import TacticalRow, TieW
 from warband.gui.widgets.appearance import NOTE_STYLE, REFUSAL_STYLE
 from warband.gui.widgets.battle_bar import BattleBar
 from warband.gui.widgets.battle_log import AskPath, BattleLogPanel
+from warband.gui.widgets.panes import Panes, PaneSplitter
 from warband.gui.widgets.summary_box import SummaryBox
 from warband.gui.widgets.tracker_parts import boxed
 from warband.model.messages import _
@@ -63,19 +64,22 @@ class TrackerTab(QWidget):
         self.columns = QSplitter(Qt.Orientation.Horizontal, self)
         self.columns.setObjectName("trackerColumns")
         self.columns.addWidget(self.divination)
-        self.columns.addWidget(boxed(_("Battle log"), "logBox", self.log_panel, self))
+        log_box = boxed(_("Battle log"), "logBox", self.log_panel, self)
+        self.columns.addWidget(log_box)
         self.columns.setStretchFactor(0, 1)
         self.columns.setStretchFactor(1, 1)
         self.columns.setChildrenCollapsible(False)
-        self.rows = QSplitter(Qt.Orientation.Vertical, self)
+        self.rows = PaneSplitter(Qt.Orientation.Vertical, self)
         self.rows.setObjectName("trackerRows")
-        self.rows.addWidget(boxed(_("Models"), "modelsBox", self.models, self))
+        models_box = boxed(_("Models"), "modelsBox", self.models, self)
+        self.rows.addWidget(models_box)
         self.rows.addWidget(self.columns)
         self.rows.setStretchFactor(0, 1)
         self.rows.setStretchFactor(1, 1)
-        shown = min(self.models.model.rowCount(), 12) + 1  # the header
-        self.rows.setSizes([shown * self.models.table.verticalHeader().defaultSectionSize() + 60, 400])
         self.rows.setChildrenCollapsible(False)
+        self.panes = Panes(self.rows, [models_box, self.divination, log_box], self)
+        """The models over the order beside the log while they fit (every table's columns whole); one at a time
+        at a large font preset."""
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -84,6 +88,7 @@ class TrackerTab(QWidget):
         layout.addWidget(self.message_label)
         layout.addWidget(self.summary_box)
         layout.addWidget(self.rows, 1)
+        layout.addWidget(self.panes, 1)  # in the rows' place when they do not fit
         self.setFocusProxy(self.models.table)
 
         self.divination.resolve_requested.connect(self.resolve_requested)

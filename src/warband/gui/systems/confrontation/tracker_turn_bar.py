@@ -5,13 +5,14 @@ winner is recorded to order them (CF-15). Moving between phases and ending the b
 from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker, Qt
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QWidget
 
 from warband.gui.battle_document import BattleDocument
 from warband.gui.document import Change
 from warband.gui.systems.confrontation.divination_order import order_inputs, order_of
 from warband.gui.systems.confrontation.rolls import roll_tactical
 from warband.gui.widgets.appearance import WARNING_STYLE
+from warband.gui.widgets.flow_layout import FlowLayout
 from warband.gui.widgets.plain_text import plain_label
 from warband.model.messages import N_, Phrase, _, term
 from warband.model.systems.confrontation.battle_commands import SetTacticalWinner
@@ -41,8 +42,7 @@ class TacticalRow(QWidget):
         self.tactical_combo.addItem(_("Winner: not recorded"), None)
         for index, side in enumerate(document.battle.sides):
             self.tactical_combo.addItem(_("Winner: {player}").format(player=side.player), index)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        layout = FlowLayout(self)  # on two lines where the bar is narrow (a large font)
         layout.addWidget(self.tactical_label)
         layout.addWidget(self.roll_button)
         layout.addWidget(self.tactical_combo)

@@ -47,7 +47,7 @@ class OddsPanel(QGroupBox):
             percent = plain_label(self, "pfpvOutcomePercent")
             percent.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             for column, label in enumerate((name, fraction, percent)):
-                label.setWordWrap(False)
+                label.setWordWrap(column == 0)  # a long name on two lines in a narrow column; the numbers never
                 outcomes.addWidget(label, row, column)
             self.fraction_labels[outcome] = fraction
             self.percent_labels[outcome] = percent

@@ -8,8 +8,17 @@ The tab decides nothing: `scene` and `casting` say the targets, the odds and the
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSignalBlocker
-from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QScrollArea,
+    QSizePolicy,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
 
 from warband.gui.battle_document import BattleDocument
 from warband.gui.document import Change
@@ -19,6 +28,8 @@ from warband.gui.systems.pfpv.resolver_odds import OddsPanel
 from warband.gui.systems.pfpv.resolver_result import ResultPanel
 from warband.gui.systems.pfpv.resolver_rolls import RollsPanel
 from warband.gui.systems.pfpv.rolls import casting_odds, control_casting
+from warband.gui.widgets.choice_wrap import wrap_choices
+from warband.gui.widgets.panes import Arrangement, Panes, PaneSplitter, wrap_forms
 from warband.gui.widgets.refresh_when_shown import RefreshWhenShown
 from warband.gui.widgets.resolver_parts import message_label, plain_label, say
 from warband.model.army import Problem
@@ -76,25 +87,38 @@ class PfpvResolverTab(RefreshWhenShown):
         top = QHBoxLayout()
         top.addWidget(plain_label(self, "pfpvCharacterLabel", _("Character:")))
         top.addWidget(self.character_combo, 1)
-        right = QVBoxLayout()
-        right.setContentsMargins(0, 0, 0, 0)
+        right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(self.rolls_panel)
-        right.addWidget(self.result_panel, 1)
-        columns = QHBoxLayout()
-        columns.setContentsMargins(0, 0, 0, 0)
-        columns.addWidget(self.choices, 10)
-        columns.addWidget(self.odds_panel, 11)
-        columns.addLayout(right, 11)
+        right.addWidget(self.result_panel)
+        right.setStretchFactor(1, 1)
+        right.setChildrenCollapsible(False)
+        columns = PaneSplitter(Qt.Orientation.Horizontal)
+        columns.addWidget(self.choices)
+        columns.addWidget(self.odds_panel)
+        columns.addWidget(right)
+        for column, stretch in enumerate((10, 11, 11)):
+            columns.setStretchFactor(column, stretch)
+        columns.setChildrenCollapsible(False)
+        panels = [self.choices, self.odds_panel, self.rolls_panel, self.result_panel]
+        self.panes = Panes(columns, panels, self, heights=False)
+        """Three columns while they fit; one at a time, the labels above their fields, otherwise."""
+        self.panes.arranged.connect(self._on_panes_arranged)
         body = QWidget(self)
-        body.setLayout(columns)
+        body_layout = QVBoxLayout(body)
+        body_layout.setContentsMargins(0, 0, 0, 0)
+        body_layout.addWidget(columns)
+        body_layout.addWidget(self.panes)  # in the columns' place when they do not fit
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(body)
+        # It scrolls what does not fit: the tab never grows (and scrolls) for the sections' whole height
+        scroll.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.message_label)
         layout.addWidget(scroll, 1)
+        wrap_choices(self)  # a long choice on two lines, never cut
 
         self.character_combo.currentIndexChanged.connect(self._on_character_combo_current_index_changed)
         self.choices.changed.connect(self._on_choices_changed)
@@ -257,6 +281,10 @@ class PfpvResolverTab(RefreshWhenShown):
         if not change.touched(resolver_part) or self.deferred_while_hidden():
             return
         self._refresh()
+
+    def _on_panes_arranged(self) -> None:
+        wrap_forms(self, self.panes.arrangement is Arrangement.ONE_AT_A_TIME)  # labels above: more room
+        wrap_choices(self)
 
     def catch_up(self) -> None:
         """Shown again after the battle changed behind another tab."""

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QHBoxLayout,
-    QHeaderView,
     QPushButton,
     QSizePolicy,
     QTableView,
@@ -32,6 +31,7 @@ from warband.gui.systems.pfpv.tracker_text import (
 )
 from warband.gui.widgets.appearance import compact_rows
 from warband.gui.widgets.plain_text import plain_tooltip
+from warband.gui.widgets.table_fit import TableFit
 from warband.gui.widgets.titled_table import TitledTableModel
 from warband.model.messages import N_, Phrase, _, spoken_text
 from warband.model.systems.pfpv.scene import PfpvScene, StartCasting, StopCasting, label_of, profile_of
@@ -146,13 +146,8 @@ class CastingPanel(QWidget):
         self.table.setWordWrap(False)
         self.table.verticalHeader().setVisible(False)
         compact_rows(self.table)
-        header = self.table.horizontalHeader()
-        header.setHighlightSections(False)
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
-        metrics = self.table.fontMetrics()
-        header.resizeSection(CastingTableModel.SPELL, metrics.horizontalAdvance("Volcanic eruption, long") + 24)
-        header.resizeSection(CastingTableModel.TIME, metrics.horizontalAdvance("Casting time: 10 rounds") + 16)
+        self.table.horizontalHeader().setHighlightSections(False)
+        self.fit = TableFit(self.table, keep=1, rows=2)  # each column as wide as its title and cells
 
         self.spell_combo = QComboBox(self)
         self.spell_combo.setObjectName("spellCombo")
@@ -172,7 +167,7 @@ class CastingPanel(QWidget):
         buttons.addWidget(self.stop_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.table, 1)
+        layout.addWidget(self.fit.container, 1)
         layout.addWidget(self.penalty_label)
         layout.addLayout(buttons)
 

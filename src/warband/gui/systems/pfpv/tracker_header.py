@@ -4,11 +4,12 @@ The round, Next combat round (F8) and the end of the scene are the shared bar's 
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QHBoxLayout, QPushButton, QWidget
+from PySide6.QtWidgets import QPushButton, QWidget
 
 from warband.gui.battle_document import BattleDocument
 from warband.gui.document import Change
 from warband.gui.systems.pfpv.tracker_text import hours_text, plain_label
+from warband.gui.widgets.flow_layout import FlowLayout
 from warband.model.messages import _
 from warband.model.systems.pfpv.scene import EndCombat, PfpvScene
 
@@ -30,10 +31,8 @@ class PfpvSceneControls(QWidget):
         self.end_button.setObjectName("endCombatButton")
         self.end_button.setToolTip(_("Combat is over: the round count goes back to none"))
 
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        layout = FlowLayout(self, spacing=16)  # on two lines where the bar is narrow (a large font)
         layout.addWidget(self.hours_label)
-        layout.addSpacing(16)
         layout.addWidget(self.end_button)
 
         self.end_button.clicked.connect(self._on_end_button_clicked)

@@ -31,8 +31,10 @@ from warband.gui.systems.pfpv.tracker_text import TRACKER_QSS, plain_label, set_
 from warband.gui.systems.pfpv.tracker_time import TimePanel
 from warband.gui.widgets.battle_bar import BattleBar
 from warband.gui.widgets.battle_log import AskPath, BattleLogPanel
+from warband.gui.widgets.panes import Panes, PaneSplitter
 from warband.gui.widgets.plain_text import escape_mnemonic
 from warband.gui.widgets.summary_box import SummaryBox
+from warband.gui.widgets.table_fit import table_fit
 from warband.gui.widgets.tracker_parts import boxed, editable_table, message_line, show_on_message_line
 from warband.model.messages import _, spoken_text
 from warband.model.systems.pfpv.scene import PfpvScene, label_of
@@ -68,15 +70,14 @@ class PfpvTrackerTab(QWidget):
         self.resolve_button = QPushButton(_("Resolve…"), self)
         self.resolve_button.setObjectName("resolveCharacterButton")
         self.resolve_button.setToolTip(_("Cast a spell with the selected character in the resolver"))
-        hint = plain_label("charactersHint", self)
+        hint = plain_label("charactersHint", self, wrap=True)
         hint.setText(_("Double-click Don, Vitality or Fatigue to correct it, or a character to cast with it."))
         characters = QWidget(self)
         characters_layout = QVBoxLayout(characters)
         characters_layout.setContentsMargins(0, 0, 0, 0)
-        characters_layout.addWidget(self.characters_table, 1)
+        characters_layout.addWidget(self.characters_fit.container, 1)
         buttons = QHBoxLayout()
-        buttons.addWidget(hint)
-        buttons.addStretch(1)
+        buttons.addWidget(hint, 1)  # wrapped where the width runs out
         buttons.addWidget(self.resolve_button)
         characters_layout.addLayout(buttons)
 
@@ -90,27 +91,39 @@ class PfpvTrackerTab(QWidget):
         left.setObjectName("pfpvCastingColumn")
         left.addWidget(self.casting_box)
         left.addWidget(self.distraction_box)
+        left.setStretchFactor(0, 3)
+        left.setStretchFactor(1, 2)
         left.setChildrenCollapsible(False)
-        left.setSizes([300, 200])
+        time_box = boxed(_("Time passes (PF-10)"), "timeBox", self.time_panel, self)
+        log_box = boxed(_("Scene log"), "logBox", self.log_panel, self)
         self.right = right = QSplitter(Qt.Orientation.Vertical, self)
         right.setObjectName("pfpvSceneColumn")
-        right.addWidget(boxed(_("Time passes (PF-10)"), "timeBox", self.time_panel, self))
-        right.addWidget(boxed(_("Scene log"), "logBox", self.log_panel, self))
+        right.addWidget(time_box)
+        right.addWidget(log_box)
+        right.setStretchFactor(1, 1)
         right.setChildrenCollapsible(False)
-        right.setSizes([140, 360])
         self.columns = QSplitter(Qt.Orientation.Horizontal, self)
         self.columns.setObjectName("pfpvColumns")
         self.columns.addWidget(left)
         self.columns.addWidget(right)
-        self.columns.setSizes([560, 700])
+        self.columns.setStretchFactor(0, 4)
+        self.columns.setStretchFactor(1, 5)
         self.columns.setChildrenCollapsible(False)
-        self.rows = QSplitter(Qt.Orientation.Vertical, self)
+        party_box = boxed(_("Party"), "partyBox", characters, self)
+        self.rows = PaneSplitter(Qt.Orientation.Vertical, self)
         self.rows.setObjectName("pfpvRows")
-        self.rows.addWidget(boxed(_("Party"), "partyBox", characters, self))
+        self.rows.addWidget(party_box)
         self.rows.addWidget(self.columns)
-        shown = min(self.characters_model.rowCount(), 8) + 1  # the header
-        self.rows.setSizes([shown * self.characters_table.verticalHeader().defaultSectionSize() + 70, 480])
+        self.rows.setStretchFactor(1, 1)
         self.rows.setChildrenCollapsible(False)
+        self.panes = Panes(
+            self.rows,
+            [party_box, self.casting_box, self.distraction_box, time_box, log_box],
+            self,
+            names=[_("Party"), _("Casting"), _("Distraction (PF-09)"), _("Time passes (PF-10)"), _("Scene log")],
+        )
+        """The party over the chosen character's castings and distraction beside time and the log while they
+        fit; one at a time otherwise."""
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -118,6 +131,7 @@ class PfpvTrackerTab(QWidget):
         layout.addWidget(self.message_label)
         layout.addWidget(self.summary_box)
         layout.addWidget(self.rows, 1)
+        layout.addWidget(self.panes, 1)  # in the rows' place when they do not fit
         self.setFocusProxy(self.characters_table)
 
         self.characters_table.doubleClicked.connect(self._on_characters_table_double_clicked)
@@ -134,15 +148,12 @@ class PfpvTrackerTab(QWidget):
 
     def _characters_table(self) -> QTableView:
         m = CharactersTableModel
-        widths = {
-            m.CHARACTER: "Merlin's apprentice of the north",
-            m.DON: "Don 400 / 400",
-            m.VITALITY: "Vitality 60",
-            m.FATIGUE: "Fatigue",
-            m.MA: "MA 20",
-            m.CASTING: "Volcanic eruption, Magic shield, Sleep",
-        }
-        table = editable_table(self, "charactersTable", _("Party"), self.characters_model, widths, pad=24)
+        widths = {m.DON: "400 / 400", m.VITALITY: "60 / 60", m.FATIGUE: "20"}  # and their spin boxes
+        table = editable_table(self, "charactersTable", _("Party"), self.characters_model, widths, pad=24, keep=1)
+        fit = table_fit(table)
+        assert fit is not None
+        self.characters_fit = fit
+        """The party's columns as wide as their titles and cells; a page at a time where they do not fit."""
         self._value_delegate = ValueDelegate(table)
         for column in CharactersTableModel.FIELDS:
             table.setItemDelegateForColumn(column, self._value_delegate)

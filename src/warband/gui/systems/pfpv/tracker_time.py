@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSpin
 from warband.gui.battle_document import BattleDocument
 from warband.gui.document import Change
 from warband.gui.systems.pfpv.tracker_text import ACTIVITIES, ACTIVITY_WORDS, note_label
+from warband.gui.widgets.flow_layout import FlowLayout
 from warband.model.messages import COMMA, N_, Phrase, _, joined, spoken_text, term
 from warband.model.systems.pfpv import casting
 from warband.model.systems.pfpv.scene import PfpvScene, TimePasses, label_of, profile_of
@@ -76,10 +77,14 @@ class TimePanel(QWidget):
         self.pass_button.setToolTip(_("Every character recovers its Don, never above its maximum (PF-10)"))
         self.preview_label = note_label("recoveryPreview", self)
 
-        row = QHBoxLayout()
-        row.addWidget(QLabel(_("Hours:"), self))
-        row.addWidget(self.hours_spin)
-        row.addWidget(self.activity_combo, 1)
+        row = FlowLayout()  # on more lines where the pane is narrow (a large font)
+        hours = QWidget(self)
+        hours_layout = QHBoxLayout(hours)  # the label stays with its spin box
+        hours_layout.setContentsMargins(0, 0, 0, 0)
+        hours_layout.addWidget(QLabel(_("Hours:"), hours))
+        hours_layout.addWidget(self.hours_spin)
+        row.addWidget(hours)
+        row.addWidget(self.activity_combo)
         row.addWidget(self.pass_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

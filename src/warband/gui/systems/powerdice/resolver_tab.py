@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QAbstractButton, QHBoxLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QAbstractButton, QVBoxLayout, QWidget
 
 from warband.gui.battle_document import BattleDocument
 from warband.gui.document import Change
@@ -17,6 +17,8 @@ from warband.gui.systems.powerdice import resolver_view as view
 from warband.gui.systems.powerdice.cast_form import CastForm, plain_label
 from warband.gui.systems.powerdice.resolver_panels import CastOddsPanel, CastOutcomePanel
 from warband.gui.systems.powerdice.shared_screen import visible_marker
+from warband.gui.widgets.choice_wrap import wrap_choices
+from warband.gui.widgets.panes import Arrangement, Panes, PaneSplitter, wrap_forms
 from warband.gui.widgets.refresh_when_shown import RefreshWhenShown
 from warband.model.army import Problem
 from warband.model.dice import Dice, TypedDice
@@ -74,12 +76,21 @@ class PowerDiceResolverTab(RefreshWhenShown):
 
         self._shortcut(self.cast_button, "Ctrl+R", _("Cast with the program's dice"))
         self._shortcut(self.dice_entry.apply_button, "Ctrl+E", _("Type the dice thrown on the table, then Enter"))
-        middle = QHBoxLayout()
-        middle.addWidget(self.form, 5)
-        middle.addWidget(self.odds_panel, 4)
+        middle = PaneSplitter(Qt.Orientation.Horizontal, self)
+        middle.setObjectName("resolverColumns")
+        middle.addWidget(self.form)
+        middle.addWidget(self.odds_panel)
+        middle.setStretchFactor(0, 5)
+        middle.setStretchFactor(1, 4)
+        middle.setChildrenCollapsible(False)
+        self.panes = Panes(middle, [self.form, self.odds_panel], self, heights=False)
+        """The casting beside its odds while both fit; one at a time, the labels above their fields, otherwise."""
+        self.panes.arranged.connect(self._on_panes_arranged)
+        wrap_choices(self)  # a long choice on two lines, never cut
         layout = QVBoxLayout(self)
         layout.addWidget(self.step_label)
-        layout.addLayout(middle, 1)
+        layout.addWidget(middle, 1)
+        layout.addWidget(self.panes, 1)  # in the columns' place when they do not fit
         layout.addWidget(self.outcome_panel)
 
         self.caster_combo.currentIndexChanged.connect(self._on_caster_combo_current_index_changed)
@@ -102,6 +113,10 @@ class PowerDiceResolverTab(RefreshWhenShown):
             shortcut.activated.connect(button.click)  # a disabled button ignores it
             button.setAccessibleName(description)
         button.setToolTip(f"{description} ({sequence.toString(QKeySequence.SequenceFormat.NativeText)})")
+
+    def _on_panes_arranged(self) -> None:
+        wrap_forms(self.form, self.panes.arrangement is Arrangement.ONE_AT_A_TIME)  # labels above: more room
+        wrap_choices(self)
 
     # --- public --------------------------------------------------------------------------------------------
     @property

@@ -7,7 +7,6 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersisten
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
-    QHeaderView,
     QPushButton,
     QTableView,
     QVBoxLayout,
@@ -20,6 +19,7 @@ from warband.gui.systems.powerdice import battle_parts as parts
 from warband.gui.systems.powerdice.tracker_text import player, spell_name
 from warband.gui.widgets.appearance import compact_rows, side_tint
 from warband.gui.widgets.plain_text import plain_tooltip
+from warband.gui.widgets.table_fit import TableFit
 from warband.model.messages import N_, Phrase, _, spoken_text
 from warband.model.systems.powerdice import battle_rules as rules
 from warband.model.systems.powerdice.battle_commands import RemoveLasting
@@ -139,18 +139,9 @@ class LastingPanel(QWidget):
         self.table.setWordWrap(False)
         self.table.verticalHeader().setVisible(False)
         compact_rows(self.table)
-        header = self.table.horizontalHeader()
-        header.setHighlightSections(False)
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
-        metrics = self.table.fontMetrics()
-        for column, widest in (
-            (0, "Illusory mist"),
-            (1, "Battle mage of the watch (Bruno)"),
-            (2, "Border riders"),
-        ):
-            header.resizeSection(column, metrics.horizontalAdvance(widest) + 16)
-        header.resizeSection(3, metrics.horizontalAdvance("long: counter 10") + 16)
+        self.table.horizontalHeader().setHighlightSections(False)
+        # Each column as wide as its title and cells; the target is the player's own words: the room left
+        self.fit = TableFit(self.table, keep=1, free=LastingTableModel.TARGET, rows=2)
         self.remove_button = QPushButton(_("Remove"), self)
         self.remove_button.setObjectName("removeLastingButton")
         self.remove_button.setToolTip(
@@ -166,7 +157,7 @@ class LastingPanel(QWidget):
         buttons.addWidget(self.remove_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.table, 1)
+        layout.addWidget(self.fit.container, 1)
         layout.addLayout(buttons)
 
         self.remove_button.clicked.connect(self._on_remove_button_clicked)

@@ -9,7 +9,6 @@ from PySide6.QtCore import QModelIndex, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
-    QHeaderView,
     QPushButton,
     QTableView,
     QVBoxLayout,
@@ -23,6 +22,7 @@ from warband.gui.systems.powerdice.tracker_models import CastingTableModel
 from warband.gui.systems.powerdice.tracker_text import note_label, plain_label, player
 from warband.gui.widgets.appearance import compact_rows
 from warband.gui.widgets.plain_text import escape_mnemonic, plain_tooltip
+from warband.gui.widgets.table_fit import TableFit
 from warband.model.messages import N_, Phrase, _
 from warband.model.systems.powerdice.battle_commands import PassB3
 from warband.model.systems.powerdice.battle_state import STEP_NAMES, PowerDiceBattle
@@ -55,13 +55,8 @@ class CastingPanel(QWidget):
         self.table.setWordWrap(False)
         self.table.verticalHeader().setVisible(False)
         compact_rows(self.table)
-        header = self.table.horizontalHeader()
-        header.setHighlightSections(False)
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
-        metrics = self.table.fontMetrics()
-        for column, widest in ((0, "Player name"), (1, "Battle mage of the watchtower"), (2, "Power dice")):
-            header.resizeSection(column, metrics.horizontalAdvance(widest) + 20)
+        self.table.horizontalHeader().setHighlightSections(False)
+        self.fit = TableFit(self.table, keep=2)  # each column as wide as its title and cells
         self.cast_button = QPushButton(_("Cast a spell…"), self)
         self.cast_button.setObjectName(f"{prefix}CastButton")
         self.cast_button.setToolTip(_("Cast a spell with the selected caster, in the resolver"))
@@ -83,7 +78,7 @@ class CastingPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.heading)
-        layout.addWidget(self.table, 1)
+        layout.addWidget(self.fit.container, 1)
         layout.addLayout(buttons)
         layout.addWidget(self.note)
 

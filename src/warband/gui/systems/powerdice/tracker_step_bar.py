@@ -14,7 +14,9 @@ from warband.gui.battle_document import BattleDocument
 from warband.gui.document import Change
 from warband.gui.systems.powerdice import battle_parts as parts
 from warband.gui.systems.powerdice.tracker_text import STEP_HINTS, player
+from warband.gui.widgets.appearance import follow_font
 from warband.gui.widgets.battle_bar import BattleBar
+from warband.gui.widgets.flow_layout import FLOW_WIDTH
 from warband.model.messages import N_, Phrase, _
 from warband.model.systems.powerdice.battle_commands import SetInitiative
 from warband.model.systems.powerdice.battle_state import MAGIC_STEPS, STEP_NAMES, STEPS, PowerDiceBattle
@@ -45,17 +47,22 @@ class StepMarks(QObject):
             hint = _(STEP_HINTS[step])
             self._hints[step] = hint + (" " + _("(a magic segment)") if step in MAGIC_STEPS else "")
             label.setToolTip(self._hints[step])
-        # The steps stay where they are as the turn label's words change from step to step.
-        label = bar.turn_label
-        metrics = label.fontMetrics()
-        label.setMinimumWidth(
-            max(
-                metrics.horizontalAdvance(_("Turn {turn} — {phase}").format(turn=10, phase=_(STEP_NAMES[step])))
-                for step in STEPS
-            )
-        )
+        self._turn_label = bar.turn_label
+        follow_font(bar.turn_label, self._on_turn_label_font_changed)
         bar.shown.connect(self._name_steps)  # the bar names its steps from their text: named again after it
         self._name_steps()
+
+    def _on_turn_label_font_changed(self) -> None:
+        """The steps stay where they are as the turn label's words change from step to step: the bar keeps the
+        room of its widest words for it, where the width allows (`FLOW_WIDTH`; narrower, the words wrap)."""
+        label = self._turn_label
+        metrics = label.fontMetrics()
+        widest = max(
+            metrics.horizontalAdvance(_("Turn {turn} — {phase}").format(turn=10, phase=_(STEP_NAMES[step])))
+            for step in STEPS
+        )
+        label.setProperty(FLOW_WIDTH, widest + 1)
+        label.updateGeometry()
 
     def _name(self, step: str, now: str) -> str:
         hint = self._hints[step]

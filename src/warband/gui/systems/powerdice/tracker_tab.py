@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
+    QLabel,
     QSpinBox,
     QSplitter,
     QStackedWidget,
@@ -33,7 +34,9 @@ from warband.gui.systems.powerdice.tracker_step_bar import STEP_QSS, InitiativeC
 from warband.gui.systems.powerdice.tracker_text import NOTE_QSS, note_label
 from warband.gui.widgets.battle_bar import BattleBar
 from warband.gui.widgets.battle_log import AskPath, BattleLogPanel
+from warband.gui.widgets.panes import Panes, PaneSplitter
 from warband.gui.widgets.summary_box import SummaryBox
+from warband.gui.widgets.table_fit import table_fit
 from warband.gui.widgets.tracker_parts import boxed, editable_table, message_line, show_on_message_line
 from warband.model.messages import _
 from warband.model.systems.powerdice.battle_state import PowerDiceBattle
@@ -98,6 +101,9 @@ class PowerDiceTrackerTab(QWidget):
         self.summary_box = SummaryBox(document, self)
 
         self.markers = MarkersBoard(document, self)
+        for label in self.markers.findChildren(QLabel):
+            if label.objectName().startswith("markerCaster_"):
+                label.setWordWrap(True)  # a long name on two lines at a large font, never cut
         self.b3 = CastingPanel(document, "B3", self)
         self.c = CastingPanel(document, "C", self)
         self.info_label = note_label("stepInfoLabel", self)
@@ -117,25 +123,31 @@ class PowerDiceTrackerTab(QWidget):
         self.log_panel = BattleLogPanel(PowerDiceLogTableModel(document), self, ask_path=ask_path)
 
         self.step_box = boxed(_("This step"), "stepBox", self.step_panel, self)
+        lasting_box = boxed(_("Lasting spells"), "lastingBox", self.lasting, self)
+        log_box = boxed(_("Battle log"), "logBox", self.log_panel, self)
         self.side = QSplitter(Qt.Orientation.Vertical, self)
         self.side.setObjectName("powerdiceSide")
-        self.side.addWidget(boxed(_("Lasting spells"), "lastingBox", self.lasting, self))
-        self.side.addWidget(boxed(_("Battle log"), "logBox", self.log_panel, self))
-        self.side.setSizes([150, 350])
+        self.side.addWidget(lasting_box)
+        self.side.addWidget(log_box)
+        self.side.setStretchFactor(1, 1)
         self.side.setChildrenCollapsible(False)
         self.columns = QSplitter(Qt.Orientation.Horizontal, self)
         self.columns.setObjectName("powerdiceColumns")
         self.columns.addWidget(self.step_box)
         self.columns.addWidget(self.side)
-        self.columns.setSizes([600, 660])
+        self.columns.setStretchFactor(0, 10)
+        self.columns.setStretchFactor(1, 11)
         self.columns.setChildrenCollapsible(False)
-        self.rows = QSplitter(Qt.Orientation.Vertical, self)
+        casters_box = boxed(_("Casters"), "castersBox", self.casters_fit.container, self)
+        self.rows = PaneSplitter(Qt.Orientation.Vertical, self)
         self.rows.setObjectName("powerdiceRows")
-        self.rows.addWidget(boxed(_("Casters"), "castersBox", self.casters_table, self))
+        self.rows.addWidget(casters_box)
         self.rows.addWidget(self.columns)
-        shown = min(self.casters_model.rowCount(), 10) + 1  # the header
-        self.rows.setSizes([shown * self.casters_table.verticalHeader().defaultSectionSize() + 40, 500])
+        self.rows.setStretchFactor(1, 1)
         self.rows.setChildrenCollapsible(False)
+        self.panes = Panes(self.rows, [casters_box, self.step_box, lasting_box, log_box], self)
+        """The casters over the step's panel beside the lasting spells and the log while they fit; one at a
+        time otherwise."""
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -143,6 +155,7 @@ class PowerDiceTrackerTab(QWidget):
         layout.addWidget(self.message_label)
         layout.addWidget(self.summary_box)
         layout.addWidget(self.rows, 1)
+        layout.addWidget(self.panes, 1)  # in the rows' place when they do not fit
         self.setFocusProxy(self.casters_table)
 
         self.b3.resolve_requested.connect(self.resolve_requested)
@@ -153,15 +166,12 @@ class PowerDiceTrackerTab(QWidget):
         self._show_step()
 
     def _casters_table(self) -> QTableView:
-        widths = {
-            CastersTableModel.SIDE: "Player name",
-            CastersTableModel.CASTER: "Battle mage of the watchtower",
-            CastersTableModel.TRAITS: "shaman (druid)",
-            CastersTableModel.LEVEL: "Level",
-            CastersTableModel.DICE: "Power dice",
-            CastersTableModel.MARKER: "Restoration",
-        }
-        table = editable_table(self, "castersTable", _("Casters"), self.casters_model, widths, pad=24)
+        widths = {CastersTableModel.DICE: "20 / 20"}  # and its spin box
+        table = editable_table(self, "castersTable", _("Casters"), self.casters_model, widths, pad=24, keep=2)
+        fit = table_fit(table)
+        assert fit is not None
+        self.casters_fit = fit
+        """The casters' columns as wide as their titles and cells; a page at a time where they do not fit."""
         self._reserve_delegate = ReserveDelegate(table)
         table.setItemDelegateForColumn(CastersTableModel.DICE, self._reserve_delegate)
         return table

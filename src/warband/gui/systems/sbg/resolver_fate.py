@@ -12,6 +12,7 @@ from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.sbg import resolver_text as text
 from warband.gui.systems.sbg import rolls
 from warband.gui.widgets.dice_entry import DiceEntryWidget
+from warband.gui.widgets.flow_layout import FlowLayout
 from warband.gui.widgets.resolver_parts import big_label, message_label, note_label, plain_label, say
 from warband.model.dice import D6, TypedDice
 from warband.model.messages import _
@@ -83,12 +84,16 @@ class FatePanel(QGroupBox):
         rolls = QHBoxLayout()
         rolls.addWidget(self.roll_button)
         rolls.addWidget(self.dice_entry, 1)
-        pending = QHBoxLayout()
-        pending.addWidget(self.die_label, 1)
-        might_label = plain_label(self, "fateDieMightLabel", _("Might on it:"))
+        pending = FlowLayout()  # on two lines where the pane is narrow (a large font)
+        pending.addWidget(self.die_label)
+        might = QWidget(self)  # the label stays with its spin box
+        might_layout = QHBoxLayout(might)
+        might_layout.setContentsMargins(0, 0, 0, 0)
+        might_label = plain_label(might, "fateDieMightLabel", _("Might on it:"))
         might_label.setWordWrap(False)
-        pending.addWidget(might_label)
-        pending.addWidget(self.die_might_spin)
+        might_layout.addWidget(might_label)
+        might_layout.addWidget(self.die_might_spin)
+        pending.addWidget(might)
         pending.addWidget(self.apply_button)
         pending.addWidget(self.take_button)
         layout = QVBoxLayout(self)

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QPushButton,
     QSpinBox,
     QTableView,
@@ -25,6 +24,7 @@ from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.sbg import resolver_text as text
 from warband.gui.systems.sbg import rolls
 from warband.gui.widgets.resolver_parts import message_label, note_label, plain_label, say
+from warband.gui.widgets.table_fit import TableFit
 from warband.model.dice import Dice
 from warband.model.messages import _, spoken_text
 from warband.model.systems.sbg import battle_rules as rules
@@ -136,9 +136,9 @@ class MightPanel(QGroupBox):
         self.table.setModel(self.table_model)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.setSizeAdjustPolicy(QAbstractItemView.SizeAdjustPolicy.AdjustToContents)
-        self.table.setMinimumHeight(90)
+        # Each column as wide as its title and cells, the effect the rest; the section never narrower than that
+        self.table_fit = TableFit(self.table, keep=None, rows=2)
         self.points_spin = QSpinBox(self)
         self.points_spin.setObjectName("mightPointsSpin")
         self.points_spin.setAccessibleName(_("Might points to spend"))

@@ -9,8 +9,17 @@ before Might, Fate or Courage points are put on them), which applies each action
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSignalBlocker
-from PySide6.QtWidgets import QComboBox, QFrame, QGridLayout, QHBoxLayout, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QScrollArea,
+    QSizePolicy,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
 
 from warband.gui.battle_document import BattleDocument
 from warband.gui.document import Change
@@ -20,6 +29,8 @@ from warband.gui.systems.sbg.resolver_fate import FatePanel
 from warband.gui.systems.sbg.resolver_might import MightPanel
 from warband.gui.systems.sbg.resolver_rolls import RollsPanel
 from warband.gui.systems.sbg.resolver_will import WillPanel
+from warband.gui.widgets.choice_wrap import wrap_choices
+from warband.gui.widgets.panes import Arrangement, Panes, PaneSplitter, wrap_forms
 from warband.gui.widgets.refresh_when_shown import RefreshWhenShown
 from warband.gui.widgets.resolver_parts import plain_label
 from warband.model.messages import _
@@ -40,6 +51,15 @@ def resolver_part(battle: SbgBattle) -> tuple[object, ...]:
         battle.last_priority,
         battle.heroics,
     )
+
+
+def _splitter(orientation: Qt.Orientation, *parts: QWidget, root: bool = False) -> QSplitter:
+    splitter = PaneSplitter(orientation) if root else QSplitter(orientation)
+    for part in parts:
+        splitter.addWidget(part)
+        splitter.setStretchFactor(splitter.count() - 1, 1)
+    splitter.setChildrenCollapsible(False)
+    return splitter
 
 
 class SbgResolverTab(RefreshWhenShown):
@@ -70,27 +90,30 @@ class SbgResolverTab(RefreshWhenShown):
         top = QHBoxLayout()
         top.addWidget(plain_label(self, "heroLabel", _("Hero:")))
         top.addWidget(self.hero_combo, 1)
-        grid = QGridLayout()
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.addWidget(self.might_panel, 0, 0)
-        grid.addWidget(self.will_panel, 0, 1)
-        grid.addWidget(self.fate_panel, 1, 0)
-        right = QVBoxLayout()
-        right.addWidget(self.courage_panel)
-        right.addWidget(self.rolls_panel)
-        grid.addLayout(right, 1, 1)
-        grid.setColumnStretch(0, 1)
-        grid.setColumnStretch(1, 1)
-        grid.setRowStretch(0, 1)  # the table and the chart take the room the rolls below leave
+        first = _splitter(Qt.Orientation.Horizontal, self.might_panel, self.will_panel)
+        right = _splitter(Qt.Orientation.Vertical, self.courage_panel, self.rolls_panel)
+        second = _splitter(Qt.Orientation.Horizontal, self.fate_panel, right)
+        rows = _splitter(Qt.Orientation.Vertical, first, second, root=True)
+        rows.setStretchFactor(0, 1)  # the table and the chart take the room the rolls below leave
+        panels = [self.might_panel, self.will_panel, self.fate_panel, self.courage_panel, self.rolls_panel]
+        self.panes = Panes(rows, panels, self, heights=False)
+        """Two columns of sections while they fit; one at a time, the labels above their fields, otherwise."""
+        self.panes.arranged.connect(self._on_panes_arranged)
         body = QWidget(self)
-        body.setLayout(grid)
+        body_layout = QVBoxLayout(body)
+        body_layout.setContentsMargins(0, 0, 0, 0)
+        body_layout.addWidget(rows)
+        body_layout.addWidget(self.panes)  # in the sections' place when they do not fit
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(body)
+        # It scrolls what does not fit: the tab never grows (and scrolls) for the sections' whole height
+        scroll.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(scroll, 1)
+        wrap_choices(self)  # a long choice on two lines, never cut
 
         self.hero_combo.currentIndexChanged.connect(self._on_hero_combo_current_index_changed)
         self.fate_panel.pending_changed.connect(self._on_panel_pending_changed)
@@ -137,6 +160,10 @@ class SbgResolverTab(RefreshWhenShown):
         if not change.touched(resolver_part) or self.deferred_while_hidden():
             return
         self._refresh()
+
+    def _on_panes_arranged(self) -> None:
+        wrap_forms(self, self.panes.arrangement is Arrangement.ONE_AT_A_TIME)  # labels above: more room
+        wrap_choices(self)
 
     def catch_up(self) -> None:
         """Shown again after the battle changed behind another tab."""

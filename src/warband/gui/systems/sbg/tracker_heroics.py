@@ -10,7 +10,6 @@ from __future__ import annotations
 from PySide6.QtCore import QSignalBlocker
 from PySide6.QtWidgets import (
     QComboBox,
-    QHBoxLayout,
     QLabel,
     QPushButton,
     QSizePolicy,
@@ -23,8 +22,10 @@ from PySide6.QtWidgets import (
 from warband.gui.battle_document import BattleDocument
 from warband.gui.document import Change
 from warband.gui.systems.sbg.tracker_text import note_label, plain_label, player, set_look
+from warband.gui.widgets.flow_layout import FlowLayout
+from warband.model.army import Problem
 from warband.model.dice import TypedDice
-from warband.model.messages import N_, Phrase, _, spoken_text
+from warband.model.messages import N_, Phrase, _, joined, spoken_text
 from warband.model.systems.sbg import battle_rules as rules
 from warband.model.systems.sbg import heroics
 from warband.model.systems.sbg.battle_commands import Declare, NameHero, StopNaming
@@ -36,12 +37,11 @@ IDLE, DECIDE, NAMING, ROLLOFF = range(4)
 
 
 def _row(parent: QWidget, *widgets: QWidget) -> QWidget:
+    """Widgets side by side, on more lines where the pane is narrow (a large font)."""
     page = QWidget(parent)
-    layout = QHBoxLayout(page)
-    layout.setContentsMargins(0, 0, 0, 0)
+    layout = FlowLayout(page)
     for widget in widgets:
         layout.addWidget(widget)
-    layout.addStretch(1)
     return page
 
 
@@ -75,10 +75,13 @@ def named_text(battle: SbgBattle, h: Heroics) -> str:
 
 def _rolloff_text(battle: SbgBattle) -> str:
     """Who goes first on 1–3 and on 4–6 (SB-05), with the alignments when the sides differ."""
+    unknown = heroics.unknown_alignments(battle)
+    if unknown:  # SB-X1: who goes first depends on an alignment no catalog gives; the players settle it
+        return Problem.of("SB-X1", "sbg.rolloff_unknown", None, heroes=joined(unknown)).sentence
     low, high = heroics.rolloff_winner(battle, 1), heroics.rolloff_winner(battle, 6)
     found = [{h.profile.alignment for h in rules.heroes(battle) if h.side == s} for s in (0, 1)]
     differ = all(len(a) == 1 for a in found) and found[0] != found[1]
-    words = {"good": _("Good"), "evil": _("Evil")}
+    words: dict[str | None, str] = {"good": _("Good"), "evil": _("Evil"), None: _("Unknown")}
 
     def who(side: int) -> str:
         if not differ:

@@ -27,7 +27,9 @@ from warband.gui.systems.sbg.tracker_text import PHASE_HINTS, TRACKER_QSS, plain
 from warband.gui.systems.sbg.tracker_turn_bar import SbgPriorityControls
 from warband.gui.widgets.battle_bar import BattleBar
 from warband.gui.widgets.battle_log import AskPath, BattleLogPanel
+from warband.gui.widgets.panes import Panes, PaneSplitter
 from warband.gui.widgets.summary_box import SummaryBox
+from warband.gui.widgets.table_fit import table_fit
 from warband.gui.widgets.tracker_parts import boxed, editable_table, message_line, show_on_message_line
 from warband.model.messages import _
 from warband.model.systems.sbg.battle_state import SbgBattle
@@ -67,31 +69,34 @@ class SbgTrackerTab(QWidget):
         heroes = QWidget(self)
         heroes_layout = QVBoxLayout(heroes)
         heroes_layout.setContentsMargins(0, 0, 0, 0)
-        heroes_layout.addWidget(self.heroes_table, 1)
-        self.heroes_hint = plain_label("heroesHint", self)
+        heroes_layout.addWidget(self.heroes_fit.container, 1)
+        self.heroes_hint = plain_label("heroesHint", self, wrap=True)
         self.heroes_hint.setText(_("Double-click a counter to correct it, or a hero to resolve its actions."))
         buttons = QHBoxLayout()
-        buttons.addWidget(self.heroes_hint)
-        buttons.addStretch(1)
+        buttons.addWidget(self.heroes_hint, 1)  # wrapped where the width runs out
         buttons.addWidget(self.resolve_button)
         heroes_layout.addLayout(buttons)
 
         self.heroics = HeroicsPanel(document, self)
         self.log_panel = BattleLogPanel(SbgLogTableModel(document), self, ask_path=ask_path)
         self.heroics_box = boxed(_("Heroic actions"), "heroicsBox", self.heroics, self)
+        log_box = boxed(_("Battle log"), "logBox", self.log_panel, self)
         self.columns = QSplitter(Qt.Orientation.Horizontal, self)
         self.columns.setObjectName("sbgColumns")
         self.columns.addWidget(self.heroics_box)
-        self.columns.addWidget(boxed(_("Battle log"), "logBox", self.log_panel, self))
-        self.columns.setSizes([560, 700])
+        self.columns.addWidget(log_box)
+        self.columns.setStretchFactor(0, 4)
+        self.columns.setStretchFactor(1, 5)
         self.columns.setChildrenCollapsible(False)
-        self.rows = QSplitter(Qt.Orientation.Vertical, self)
+        heroes_box = boxed(_("Heroes"), "heroesBox", heroes, self)
+        self.rows = PaneSplitter(Qt.Orientation.Vertical, self)
         self.rows.setObjectName("sbgRows")
-        self.rows.addWidget(boxed(_("Heroes"), "heroesBox", heroes, self))
+        self.rows.addWidget(heroes_box)
         self.rows.addWidget(self.columns)
-        shown = min(self.heroes_model.rowCount(), 10) + 1  # the header
-        self.rows.setSizes([shown * self.heroes_table.verticalHeader().defaultSectionSize() + 70, 420])
+        self.rows.setStretchFactor(1, 1)
         self.rows.setChildrenCollapsible(False)
+        self.panes = Panes(self.rows, [heroes_box, self.heroics_box, log_box], self)
+        """The heroes over the heroic actions beside the log while they fit; one at a time otherwise."""
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -99,6 +104,7 @@ class SbgTrackerTab(QWidget):
         layout.addWidget(self.message_label)
         layout.addWidget(self.summary_box)
         layout.addWidget(self.rows, 1)
+        layout.addWidget(self.panes, 1)  # in the rows' place when they do not fit
         self.setFocusProxy(self.heroes_table)
 
         self.heroes_table.doubleClicked.connect(self._on_heroes_table_double_clicked)
@@ -108,17 +114,12 @@ class SbgTrackerTab(QWidget):
         document.changed.connect(self._on_document_changed)
 
     def _heroes_table(self) -> QTableView:
-        widths = {
-            HeroesTableModel.SIDE: "Player name",
-            HeroesTableModel.HERO: "Aragorn (Strider) of the North",
-            HeroesTableModel.MIGHT: "Wounds",
-            HeroesTableModel.WILL: "Wounds",
-            HeroesTableModel.FATE: "Wounds",
-            HeroesTableModel.WOUNDS: "Wounds",
-            HeroesTableModel.REMOVED: "Removed",
-            HeroesTableModel.COURAGE: "Courage",
-        }
-        table = editable_table(self, "heroesTable", _("Heroes"), self.heroes_model, widths, pad=32)
+        widths = dict.fromkeys(HeroesTableModel.FIELDS, "10 / 10")  # a counter and its spin box
+        table = editable_table(self, "heroesTable", _("Heroes"), self.heroes_model, widths, pad=32, keep=2)
+        fit = table_fit(table)
+        assert fit is not None
+        self.heroes_fit = fit
+        """The heroes' columns as wide as their titles and cells; a page at a time where they do not fit."""
         self._counter_delegate = CounterDelegate(table)
         for column in HeroesTableModel.FIELDS:
             table.setItemDelegateForColumn(column, self._counter_delegate)

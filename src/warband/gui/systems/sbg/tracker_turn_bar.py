@@ -5,12 +5,13 @@ and moves the battle on (Next phase, F8) or ends it."""
 from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QPushButton, QWidget
+from PySide6.QtWidgets import QComboBox, QPushButton, QWidget
 
 from warband.gui.battle_document import BattleDocument
 from warband.gui.document import Change
 from warband.gui.systems.sbg.rolls import roll_priority
 from warband.gui.systems.sbg.tracker_text import plain_label, player, priority_rule
+from warband.gui.widgets.flow_layout import FlowLayout
 from warband.model.messages import N_, Phrase, _
 from warband.model.systems.sbg.battle_commands import SetPriority
 from warband.model.systems.sbg.battle_state import SbgBattle
@@ -39,8 +40,7 @@ class SbgPriorityControls(QWidget):
         for index, side in enumerate(document.battle.sides):
             self.priority_combo.addItem(_("Priority: {player}").format(player=side.player), index)
 
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        layout = FlowLayout(self)  # on two lines where the bar is narrow (a large font)
         layout.addWidget(self.priority_label)
         layout.addWidget(self.roll_button)
         layout.addWidget(self.priority_combo)
