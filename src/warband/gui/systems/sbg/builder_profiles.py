@@ -1,5 +1,6 @@
 """How the catalog browser shows Strategy Battle Game profiles: faction, side, Might/Will/Fate, Wounds, Courage and
-cost; filters by side, by kind (heroes or warriors) and by faction."""
+cost (the tooltip adds spells and wargear options); filters by side, by kind (heroes or warriors) and by
+faction."""
 
 from __future__ import annotations
 
@@ -65,6 +66,9 @@ def _row(profile: Profile, spells: dict[str, Spell], catalogs: Catalogs, languag
     known = spell_names(hero, spells, languages)
     if known:
         lines.append(_("Spells: {spells}").format(spells=", ".join(known)))
+    if profile.wargear:  # what it may buy, per model: the selected unit's panel buys it
+        offered = ", ".join(f"{display_name(w.name, languages)} +{w.cost}" for w in profile.wargear)
+        lines.append(_("Wargear options: {options}").format(options=offered))
     if profile.notes:
         lines.append(display_note(profile.notes))
     return ProfileRow(
