@@ -56,3 +56,30 @@ def test_cf_x1_the_tracker_shows_no_faith_it_does_not_know(make_window, asker, t
     faiths = {table.index(row, 1).data(): table.index(row, table.FAITH).data() for row in range(table.rowCount())}
     assert [value for value in faiths.values() if value and value.endswith("/ ?")], faiths
     assert all("None" not in (value or "") for value in faiths.values())
+
+
+def test_cf_x1_the_divination_panel_says_where_it_placed_an_unknown_discipline(make_window, asker, tmp_path):
+    from warband.gui.new_battle_dialog import NewBattle
+
+    doc = import_catalog("confrontation", [FILES / "skirmish.gst", FILES / "griffins.cat"]).catalog
+    sister = next(p for p in doc["profiles"] if p["id"] == "ast:e-sister")
+    sister["discipline"] = None
+    sister["unknown"] = ["discipline"]
+    path = tmp_path / "ast.json"
+    api.save_catalog(doc, path)
+    window = make_window(load_catalogs([*builtin_catalog_paths(), path]))
+    army = api.AddUnit("u1", "ast:e-sister").apply(api.new_army("confrontation"))
+    army = api.AddEntry("u1", "miracles", "ast:se-grace").apply(
+        api.SetUnitField("u1", "label", "Sister Agnes").apply(army)
+    )
+    asker.new_battle_answer = NewBattle((("Aline", army), ("Bruno", army)), None)
+    assert window.battles.new_battle()
+    from warband.model.systems.confrontation.battle_commands import NextPhase
+
+    label = window.findChild(QLabel, "divinationUnknown")
+    document = window.battles.document
+    document.act(NextPhase())
+    document.act(NextPhase())
+    assert document.battle.phase == "divination"
+    assert not label.isHidden()
+    assert "The catalog does not give the Discipline of Sister Agnes" in label.text()

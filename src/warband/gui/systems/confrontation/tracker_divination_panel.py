@@ -112,6 +112,12 @@ class DivinationPanel(QGroupBox):
         layout.addLayout(buttons)
         layout.addWidget(self.barred_label)
         layout.addWidget(self.barred_fit.container)
+        self.unknown_label = QLabel(self)  # CF-X1: a Discipline its imported catalog does not give
+        self.unknown_label.setObjectName("divinationUnknown")
+        self.unknown_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.unknown_label.setWordWrap(True)
+        self.unknown_label.setVisible(False)
+        layout.addWidget(self.unknown_label)
 
         self.up_button.clicked.connect(self._on_up_button_clicked)
         self.down_button.clicked.connect(self._on_down_button_clicked)
@@ -175,7 +181,12 @@ class DivinationPanel(QGroupBox):
                 self.select_key(key)
 
     def _on_done_button_clicked(self) -> None:
-        current = order_of(self._document.battle).current
+        order = order_of(self._document.battle)
+        unknown = "\n".join(problem.sentence for problem in order.unknown)
+        if self.unknown_label.text() != unknown:
+            self.unknown_label.setText(unknown)
+            self.unknown_label.setVisible(bool(unknown))
+        current = order.current
         if current is None:
             return
         command = SetModelFlag(key=current.key, field="divination_done", value=True)
@@ -218,7 +229,12 @@ class DivinationPanel(QGroupBox):
         anyone_barred = self.barred_model.rowCount() > 0
         self.barred_label.setText(_("May not call") if anyone_barred else _("May not call: none"))
         self.barred_table.setEnabled(anyone_barred)  # hiding it would lay out the whole tab again
-        current = order_of(self._document.battle).current
+        order = order_of(self._document.battle)
+        unknown = "\n".join(problem.sentence for problem in order.unknown)
+        if self.unknown_label.text() != unknown:
+            self.unknown_label.setText(unknown)
+            self.unknown_label.setVisible(bool(unknown))
+        current = order.current
         self.done_button.setToolTip(
             plain_tooltip(
                 _("Mark {unit} as done: the order moves on to the next Faithful (Ctrl+Return)").format(
