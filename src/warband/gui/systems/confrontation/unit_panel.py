@@ -12,6 +12,7 @@ from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QBoxLayout,
     QCheckBox,
     QGroupBox,
     QHBoxLayout,
@@ -117,8 +118,10 @@ class UnitPanel(QWidget):
         self._body.setChildrenCollapsible(False)
 
         held = QWidget(self._body)
-        held_layout = QHBoxLayout(held)
+        held_layout = QBoxLayout(QBoxLayout.Direction.LeftToRight, held)
         held_layout.setContentsMargins(0, 0, 0, 0)
+        self._held, self._held_layout = held, held_layout
+        held.installEventFilter(self)  # side by side when both lists have room, else one above the other
         self._held_miracles, self._remove_miracle_button = self._build_held(held, "miracles", "Miracle")
         self._held_items, self._remove_item_button = self._build_held(held, "items", "Item")
         self._remove_miracle_button.clicked.connect(self._on_remove_miracle_button_clicked)
@@ -326,8 +329,21 @@ class UnitPanel(QWidget):
             view.setCurrentIndex(model.index(min(row, model.rowCount() - 1), 0))  # Delete again takes the next
 
     # --- slots ---------------------------------------------------------------------------------------------
+    def _arrange_held(self) -> None:
+        """The two held lists side by side when each has room for its names (22 average characters, as the
+        catalog's longest miracle names), else one above the other: a name is never cut to a few letters."""
+        room = 2 * 22 * self._held.fontMetrics().averageCharWidth() + 60
+        wanted = (
+            QBoxLayout.Direction.LeftToRight if self._held.width() >= room else QBoxLayout.Direction.TopToBottom
+        )
+        if self._held_layout.direction() != wanted:
+            self._held_layout.setDirection(wanted)
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
-        """Enter adds the picker's current entry; Delete takes back the held one."""
+        """Enter adds the picker's current entry; Delete takes back the held one; the held lists follow the
+        panel's width."""
+        if watched is self._held and event.type() in (QEvent.Type.Resize, QEvent.Type.FontChange):
+            self._arrange_held()
         if event.type() == QEvent.Type.KeyPress:
             key = cast(QKeyEvent, event).key()
             if key in _ADD_KEYS and watched in (self._miracle_picker, self._item_picker):
