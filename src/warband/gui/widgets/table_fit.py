@@ -93,6 +93,11 @@ class TableFit(QObject):
         self.spare = spare if spare is not None else free
         """The column given the room the others leave, when it is shown (else the last column shown)."""
         self._widths: list[list[int]] = []
+        self._needs: list[int] | None = None
+        """What `needs` found, until a cell is measured again: the panes ask it many times a change."""
+        self._by_look: dict[tuple[object, ...], int] = {}
+        """A cell's width by what its delegate paints (its column, text and font), in the table's font: a model
+        reset measures again only the cells whose text changed."""
         self._pages: list[list[int]] = []
         self._page = 0
         self._fitting = False
@@ -131,7 +136,7 @@ class TableFit(QObject):
         self._font_timer = QTimer(self)
         self._font_timer.setSingleShot(True)
         self._font_timer.setInterval(0)
-        self._font_timer.timeout.connect(self.measure)
+        self._font_timer.timeout.connect(self._on_font_changed)
         self.measure()
         follow_font(table, self._font_timer.start)  # once the header has the new font too
 
@@ -143,9 +148,15 @@ class TableFit(QObject):
         return self._container
 
     # --- measuring -----------------------------------------------------------------------------------------
+    def _on_font_changed(self) -> None:
+        self._by_look.clear()
+        self.measure()
+
     def measure(self, *_args: object) -> None:
         """Every cell measured again (rows added, removed, moved, all new, or a new font), then the fit."""
         model = self.table.model()
+        if len(self._by_look) > 20_000:  # a long battle's cells, each text once: never without bound
+            self._by_look.clear()
         self._widths = [[0] * model.columnCount() for _row in range(model.rowCount())]
         self._measure(0, model.rowCount() - 1)
         self.fit()
@@ -161,18 +172,39 @@ class TableFit(QObject):
         model = self.table.model()
         option = cell_option(self.table)
         columns = model.columnCount()
+        self._needs = None
+        known = self._by_look
+        display, font = Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.FontRole
         for row in range(max(first, 0), min(last, len(self._widths) - 1) + 1):
             cells = self._widths[row]
             if len(cells) != columns:
                 cells[:] = [0] * columns
             for column in range(columns):
-                cells[column] = cell_width(self.table, model.index(row, column), option)
+                index = model.index(row, column)
+                # a column's check box and colour square are the same on every row: its text and font say
+                # the rest of what the delegate paints
+                look: tuple[object, ...] = (column, model.data(index, display), model.data(index, font))
+                try:
+                    width = known.get(look)
+                except TypeError:  # a value that cannot be a key: measured each time
+                    width, look = None, ()
+                if width is None:
+                    width = cell_width(self.table, index, option)
+                    if look:
+                        known[look] = width
+                cells[column] = width
 
     def title_width(self, column: int) -> int:
         return self.table.horizontalHeader().sectionSizeFromContents(column).width()
 
     def needs(self) -> list[int]:
         """How wide each column must be for its title and its widest cell (a free column: its title)."""
+        if self._needs is not None and len(self._needs) == self.table.model().columnCount():
+            return list(self._needs)
+        self._needs = self._work_out_needs()
+        return list(self._needs)
+
+    def _work_out_needs(self) -> list[int]:
         metrics = self.table.fontMetrics()
         room = 2 * (self.table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.table) + 1)
         found = []
