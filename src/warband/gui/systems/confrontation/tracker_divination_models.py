@@ -45,6 +45,16 @@ def reordered(tie_order: Sequence[str], old: Sequence[str], new: Sequence[str]) 
     return tuple(order)
 
 
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole.value)
+_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole.value)
+_FONT = int(Qt.ItemDataRole.FontRole.value)
+_FOREGROUND = int(Qt.ItemDataRole.ForegroundRole.value)
+_BACKGROUND = int(Qt.ItemDataRole.BackgroundRole.value)
+_DECORATION = int(Qt.ItemDataRole.DecorationRole.value)
+_ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole.value)
+_KEY = int(KEY_ROLE)
+
+
 class DivinationOrderTableModel(QAbstractTableModel):
     """One row per Faithful that may call this turn, in the order they act; the current one highlighted."""
 
@@ -102,29 +112,32 @@ class DivinationOrderTableModel(QAbstractTableModel):
 
     # --- data ----------------------------------------------------------------------------------------------
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        """Roles compared as plain ints: the table's fit asks every cell's text and font after each change, and a
+        PySide6 enum comparison costs more than the rest of the call."""
         if not index.isValid() or not 0 <= index.row() < len(self._slots):
             return None
+        role = int(role)
         slot = self._slots[index.row()]
         column = index.column()
         current = slot.key == self._current
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == _DISPLAY:
             return self._display(slot, column, current)
-        if role == KEY_ROLE:
+        if role == _KEY:
             return slot.key
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == _TOOLTIP:
             return plain_tooltip(self._tooltip(slot, current))
-        if role == Qt.ItemDataRole.FontRole and current:
-            return bold_font()
-        if role == Qt.ItemDataRole.ForegroundRole and slot.done:
-            return muted()
-        if role == Qt.ItemDataRole.BackgroundRole:
+        if role == _FONT:
+            return bold_font() if current else None
+        if role == _FOREGROUND:
+            return muted() if slot.done else None
+        if role == _BACKGROUND:
             if current:
                 return highlight_tint()
             if column == self.SIDE:
                 return side_tint(slot.side)
-        if role == Qt.ItemDataRole.DecorationRole and column == self.SIDE:
+        if role == _DECORATION and column == self.SIDE:
             return side_colour(slot.side)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column in (self.POSITION, self.DISCIPLINE, self.DONE):
+        if role == _ALIGNMENT and column in (self.POSITION, self.DISCIPLINE, self.DONE):
             return int(Qt.AlignmentFlag.AlignCenter)
         return None
 
