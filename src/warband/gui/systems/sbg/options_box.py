@@ -1,4 +1,4 @@
-"""The Strategy Battle Game's rules options in File → New Battle (SB-03, SB-04)."""
+"""The Strategy Battle Game's rules options in File → New Battle (SB-03, SB-04, SB-07)."""
 
 from __future__ import annotations
 
@@ -30,10 +30,19 @@ class SbgOptionsBox(RulesOptionsBox):
             [(_("Only the Wounds lost in that event"), "same_event"), (_("Any lost Wound"), "any")],
             "fateRestoresCombo",
         )
+        self.break_point = self.combo(
+            _("Break point (SB-07)"),
+            [
+                (_("A force that has lost half its models breaks"), True),
+                (_("No Break point: casualties are only counted"), False),
+            ],
+            "breakPointCombo",
+        )
 
     def options(self) -> RulesOptions:
         return RulesOptions(
             will_dice=self.will_dice.currentData(),
             fate_dice=self.fate_dice.currentData(),
             fate_restores=self.fate_restores.currentData(),
+            break_point=bool(self.break_point.currentData()),
         )
