@@ -1,7 +1,7 @@
 """The Turn tracker of a Strategy Battle Game battle: the shared battle bar on top (the turn and phase, Next phase,
 End battle) with the game's priority controls on its second row (SB-01), and the shared summary once the battle is
-over; the heroes with their Might, Will, Fate and Wounds (SB-02 … SB-04); the heroic actions of the phase (SB-05)
-beside the log.
+over; each side's Break point always in view (SB-07); the heroes with their Might, Will, Fate and Wounds (SB-02 …
+SB-04); the warriors' casualties (SB-07); the heroic actions of the phase (SB-05) beside the log.
 
 Every input becomes an action of the battle document; what the rules refuse comes back through the document's
 `refused` signal and shows on the message line, with its rule.
@@ -25,6 +25,7 @@ from warband.gui.systems.sbg.tracker_heroics import HeroicsPanel
 from warband.gui.systems.sbg.tracker_log import SbgLogTableModel
 from warband.gui.systems.sbg.tracker_text import PHASE_HINTS, TRACKER_QSS, plain_label
 from warband.gui.systems.sbg.tracker_turn_bar import SbgPriorityControls
+from warband.gui.systems.sbg.tracker_warriors import BreakPointPanel, WarriorsTableModel
 from warband.gui.widgets.battle_bar import BattleBar
 from warband.gui.widgets.battle_log import AskPath, BattleLogPanel
 from warband.gui.widgets.panes import Panes, PaneSplitter
@@ -60,6 +61,7 @@ class SbgTrackerTab(QWidget):
         self.battle_bar.add(self.priority)
         self.message_label = message_line(self)
         self.summary_box = SummaryBox(document, self)
+        self.break_panel = BreakPointPanel(document, self)
 
         self.heroes_model = HeroesTableModel(document, self)
         self.heroes_table = self._heroes_table()
@@ -77,6 +79,13 @@ class SbgTrackerTab(QWidget):
         buttons.addWidget(self.resolve_button)
         heroes_layout.addLayout(buttons)
 
+        self.warriors_model = WarriorsTableModel(document, self)
+        self.warriors_table = self._warriors_table()
+        warriors = QWidget(self)
+        warriors_layout = QVBoxLayout(warriors)
+        warriors_layout.setContentsMargins(0, 0, 0, 0)
+        warriors_layout.addWidget(self.warriors_fit.container, 1)
+
         self.heroics = HeroicsPanel(document, self)
         self.log_panel = BattleLogPanel(SbgLogTableModel(document), self, ask_path=ask_path)
         self.heroics_box = boxed(_("Heroic actions"), "heroicsBox", self.heroics, self)
@@ -89,20 +98,24 @@ class SbgTrackerTab(QWidget):
         self.columns.setStretchFactor(1, 5)
         self.columns.setChildrenCollapsible(False)
         heroes_box = boxed(_("Heroes"), "heroesBox", heroes, self)
+        warriors_box = boxed(_("Warriors"), "warriorsBox", warriors, self)
         self.rows = PaneSplitter(Qt.Orientation.Vertical, self)
         self.rows.setObjectName("sbgRows")
         self.rows.addWidget(heroes_box)
+        self.rows.addWidget(warriors_box)
         self.rows.addWidget(self.columns)
-        self.rows.setStretchFactor(1, 1)
+        self.rows.setStretchFactor(2, 1)
         self.rows.setChildrenCollapsible(False)
-        self.panes = Panes(self.rows, [heroes_box, self.heroics_box, log_box], self)
-        """The heroes over the heroic actions beside the log while they fit; one at a time otherwise."""
+        self.panes = Panes(self.rows, [heroes_box, warriors_box, self.heroics_box, log_box], self)
+        """The heroes over the warriors over the heroic actions beside the log while they fit; one at a time
+        otherwise."""
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.battle_bar)
         layout.addWidget(self.message_label)
         layout.addWidget(self.summary_box)
+        layout.addWidget(self.break_panel)
         layout.addWidget(self.rows, 1)
         layout.addWidget(self.panes, 1)  # in the rows' place when they do not fit
         self.setFocusProxy(self.heroes_table)
@@ -123,6 +136,18 @@ class SbgTrackerTab(QWidget):
         self._counter_delegate = CounterDelegate(table)
         for column in HeroesTableModel.FIELDS:
             table.setItemDelegateForColumn(column, self._counter_delegate)
+        return table
+
+    def _warriors_table(self) -> QTableView:
+        widths = dict.fromkeys(WarriorsTableModel.EDITABLE, "100 / 100")  # a count and its spin box
+        table = editable_table(self, "warriorsTable", _("Warriors"), self.warriors_model, widths, pad=32, keep=2)
+        fit = table_fit(table)
+        assert fit is not None
+        self.warriors_fit = fit
+        """The warriors' columns as wide as their titles and cells; a page at a time where they do not fit."""
+        self._casualty_delegate = CounterDelegate(table)  # one a view: a shared delegate closes others' editors
+        for column in WarriorsTableModel.EDITABLE:
+            table.setItemDelegateForColumn(column, self._casualty_delegate)
         return table
 
     def splitters(self) -> dict[str, QSplitter]:
