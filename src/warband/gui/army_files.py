@@ -132,10 +132,7 @@ class ArmyFiles:
             return True
         if not self.maybe_save():
             return False
-        document = ArmyDocument(choice.army, self._catalogs_for(choice.army.system), None)
-        document.session.mark_unsaved()  # the player's work, on no disk yet: closing asks
-        self._set_document(document)
-        self._update_title()
+        self._open_unsaved(choice.army)
         return True
 
     def import_battlescribe(self) -> None:
@@ -166,16 +163,21 @@ class ArmyFiles:
                 continue
             if not self.maybe_save():
                 return False
-            document = ArmyDocument(made.army, self._catalogs_for(system), None)
-            document.session.mark_unsaved()
-            self._set_document(document)
-            self._update_title()
+            self._open_unsaved(made.army)
             if made.notes:
                 self.asker.warning(_("Roster imported, in part"), "\n".join(made.notes))
             return True
         message = failure.message if failure is not None else _("No game of Warband builds this roster's armies.")
         self.asker.error(_("Cannot import the roster"), f"{path}\n\n{message}")
         return False
+
+    def _open_unsaved(self, army: Army) -> None:
+        """An army made here (imported, read from a list) on screen: the player's work on no disk yet, so it shows
+        as modified and closing asks; saving asks where."""
+        document = ArmyDocument(army, self._catalogs_for(army.system), None)
+        document.session.mark_unsaved()
+        self._set_document(document)
+        self._update_title()
 
     def _open_army_file(self, path: Path, *, example: bool = False) -> bool:
         try:

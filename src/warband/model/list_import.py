@@ -14,7 +14,7 @@ import difflib
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from warband.model.army import Army, Choice
@@ -252,7 +252,7 @@ def import_list(text: str, army: Army, catalogs: Catalogs) -> ListImport:
         if label:
             unit["label"] = label
         units.append(unit)
-        lines[index] = _replace(lines[index], unit_id=unit_id)
+        lines[index] = replace(lines[index], unit_id=unit_id)
     data = army.model_dump(mode="json")
     data["units"] = [*data["units"], *units]
     data["name"] = name
@@ -261,22 +261,16 @@ def import_list(text: str, army: Army, catalogs: Catalogs) -> ListImport:
     for unit_id, (index, read, _profile, _label) in zip(ids, found, strict=True):
         if read.extras:
             built, missing = _give(built, unit_id, read.extras, game, catalogs)
-            lines[index] = _replace(lines[index], messages=(*lines[index].messages, *missing))
+            lines[index] = replace(lines[index], messages=(*lines[index].messages, *missing))
     costs = {unit.id: unit.cost for unit in game.validate(built, catalogs).units}
     for unit_id, (index, read, _profile, _label) in zip(ids, found, strict=True):
         cost = costs.get(unit_id)
         if read.points is not None and cost is not None and read.points != cost:
             differs = _("The list says {listed} points; the catalogs say {cost}.")
-            lines[index] = _replace(
+            lines[index] = replace(
                 lines[index], messages=(*lines[index].messages, differs.format(listed=read.points, cost=cost))
             )
     return ListImport(built, tuple(lines), tuple(notes))
-
-
-def _replace(line: ListLine, **changes: Any) -> ListLine:
-    values = {name: getattr(line, name) for name in ListLine.__dataclass_fields__}
-    values.update(changes)
-    return ListLine(**values)
 
 
 def _give(

@@ -9,8 +9,8 @@ it met (links to nothing, cycles) are added to `Imported.unmapped`, so the summa
 
 The prefix of the entries' ids (`"<prefix>:<BattleScribe id>"`) is, unless given, made from the game system's
 name (not its file's, which a player may rename): the name's words, lowercase ASCII joined by "-", when that is
-at most 16 characters ("Confrontation" → "confrontation"), otherwise their initials ("Middle-Earth Strategy
-Battle Game" → "mesbg"). A name with no ASCII letter or digit gives "bs-" and 8 hex digits of its id's SHA-1.
+at most 16 characters ("Tiny Battle Game" → "tiny-battle-game"), otherwise their initials ("A Very Long Game
+System Name" → "avlgsn"). A name with no ASCII letter or digit gives "bs-" and 8 hex digits of its id's SHA-1.
 The same data, in any release, gives the same prefix: a re-import updates the entries in place.
 """
 
