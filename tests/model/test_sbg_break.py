@@ -19,8 +19,14 @@ from warband.model.session import RefusedError
 from warband.model.systems.sbg import break_rolls, break_tests, casualties, courage
 from warband.model.systems.sbg.battle_commands import COMMANDS, NextPhase, SetCounter, SetHeroFlag, SetPriority
 from warband.model.systems.sbg.battle_state import RulesOptions
-from warband.model.systems.sbg.casualty_commands import BreakTest, SetCasualties, StandFast, StandFastPass
-from warband.model.systems.sbg.play import BreakTestRequest, CourageRequest
+from warband.model.systems.sbg.casualty_commands import (
+    BreakTest,
+    BreakTests,
+    SetCasualties,
+    StandFast,
+    StandFastPass,
+)
+from warband.model.systems.sbg.play import BreakTestRequest, CourageRequest, UnitBreakRequest
 from warband.model.systems.sbg.schema import SbgArmy, SbgCatalog
 
 
@@ -359,3 +365,72 @@ def test_sb_06_sb_07_the_resolver_shows_the_dice_then_the_player_adds_points(cat
     with pytest.raises(RefusedError) as err:
         break_rolls.throw_break(run.battle, ORC_CAPTAIN, 0, 0, api.TypedDice((2, 3)))
     assert err.value.reason.code == "sbg.not_broken"
+
+
+# --- SB-07: a unit's warriors tested together -----------------------------------------------------------------------
+def test_sb_07_a_units_warriors_test_together_each_that_fails_flees(catalogs):
+    """Three Spearmen left of eight test at once (Courage 3: 7 or more on two dice): one action, one log line with
+    every pair, each failure a casualty, the rest tested this turn."""
+    run = broken_next_turn(catalogs)
+    together = action(run, "break_tests", SPEARS)
+    assert together.request == UnitBreakRequest(SPEARS, 3) and together.allowed
+    assert together.label == "Spearmen: Courage tests of a broken force, every model left"
+    assert api.take(run, together, api.TypedDice((3, 4, 1, 2, 6, 6)))
+    entry = run.log[-1]
+    assert (
+        entry.text == "Spearmen test Courage, their force broken (Courage 3): 2 of 3 pass, 1 flee — 3 4, 1 2, 6 6"
+    )
+    assert entry.dice == (3, 4, 1, 2, 6, 6) and entry.success is False
+    assert run.battle.warriors[SPEARS].lost == 6 and run.battle.break_tests.passed == {SPEARS: 2}
+    assert refusal(run, "break_tests", SPEARS) == ("SB-07", "sbg.break_tested")
+    assert run.undo() and run.battle.warriors[SPEARS].lost == 5 and run.battle.break_tests.passed == {}
+
+
+def test_sb_07_warriors_tested_together_take_no_more_than_are_left_and_no_hero(catalogs):
+    run = broken_next_turn(catalogs)
+    assert api.take(run, action(run, "break_test", SPEARS), api.TypedDice((5, 5)))  # one passed alone
+    assert api.actions(run) and action(run, "break_tests", SPEARS).request == UnitBreakRequest(SPEARS, 2)
+    with pytest.raises(RefusedError) as err:
+        break_rolls.roll_unit_break(run.battle, SPEARS, 3, api.TypedDice((6,) * 6))
+    assert (err.value.reason.code, err.value.reason.params["left"]) == ("sbg.break_more", 2)
+    with pytest.raises(RefusedError) as err:
+        break_rolls.roll_unit_break(run.battle, CAPTAIN, 1, api.TypedDice((6, 6)))
+    assert err.value.reason.code == "sbg.break_unit_hero"
+    assert not [a for a in api.actions(run) if a.kind == "break_tests" and a.subject in (CAPTAIN, MARSHAL)]
+    with pytest.raises(api.DiceError):  # the table's dice: two a model
+        api.take(run, UnitBreakRequest(SPEARS, 2), api.TypedDice((6, 6, 6)))
+    assert run.battle.break_tests.passed == {SPEARS: 1}
+    before = break_tests.tests_due(run.battle)
+    stale = BreakTests(key=SPEARS, rolled=((6, 6),) * 3)
+    assert stale.refusal_in(run.battle).code == "sbg.break_more"
+    assert break_tests.tests_due(run.battle) == before
+
+
+@pytest.mark.parametrize("models", [1, 2, 5])
+def test_sb_07_the_exact_odds_of_warriors_tested_together(catalogs, models):
+    """Each Spearman passes on 7 or more (21 of 36); all of them pass with that chance to the power of their
+    number, counted throw by throw; the expected number fleeing is the models times the chance of failing."""
+    run = start(catalogs, spears=10)
+    assert run.execute(SetCasualties(key=SPEARS, lost=5))
+    to_next_turn(run)
+    odds = api.odds(run, UnitBreakRequest(SPEARS, models))
+    each = brute_force(3, 0)
+    assert each == Fraction(21, 36) and odds.detail.each == each
+    assert odds.success == each**models
+    if models <= 2:  # counted throw by throw: two dice a model
+        throws = list(product(range(1, 7), repeat=2 * models))
+        wins = sum(1 for t in throws if all(a + b >= 7 for a, b in zip(t[::2], t[1::2], strict=True)))
+        assert odds.success == Fraction(wins, len(throws))
+    assert odds.detail.fleeing == models * (1 - each)
+
+
+def test_warriors_tested_together_are_journalled_and_resume_the_same(catalogs, tmp_path):
+    journal = tmp_path / "t.battle-journal"
+    run = broken_next_turn(catalogs, journal=journal)
+    assert api.take(run, action(run, "break_tests", SPEARS))  # the program's dice
+    records = [json.loads(line) for line in journal.read_bytes().splitlines()]
+    [last] = [r["command"] for r in records if r.get("op") == "do"][-1:]
+    assert last["kind"] == "break_tests" and len(last["rolled"]) == 3
+    assert type(COMMANDS.validate_python(last)) is BreakTests
+    resumed = api.resume_journal(journal)
+    assert resumed.battle == run.battle and resumed.log == run.log

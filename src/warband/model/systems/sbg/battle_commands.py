@@ -17,7 +17,13 @@ from warband.model.messages import N_, Phrase, term
 from warband.model.systems.sbg import battle_rules as rules
 from warband.model.systems.sbg import courage, heroics
 from warband.model.systems.sbg.battle_state import PHASE_NAMES, PHASES, Key, SbgBattle, SideIndex
-from warband.model.systems.sbg.casualty_commands import BreakTest, SetCasualties, StandFast, StandFastPass
+from warband.model.systems.sbg.casualty_commands import (
+    BreakTest,
+    BreakTests,
+    SetCasualties,
+    StandFast,
+    StandFastPass,
+)
 
 Die = Annotated[int, Strict(), Field(ge=1, le=6)]
 Points = Annotated[int, Strict(), Field(ge=0, le=9)]
@@ -250,6 +256,7 @@ SbgCommand = Annotated[
     | CourageTest
     | SetCasualties
     | BreakTest
+    | BreakTests
     | StandFast
     | StandFastPass
     | EndBattle,

@@ -13,7 +13,7 @@ from warband.model.messages import N_, Phrase, joined, term
 from warband.model.session import RefusedError
 from warband.model.systems.sbg import break_tests, casualties, courage
 from warband.model.systems.sbg.battle_state import SbgBattle
-from warband.model.systems.sbg.casualty_commands import BreakTest
+from warband.model.systems.sbg.casualty_commands import BreakTest, BreakTests
 from warband.model.systems.sbg.hero_rolls import Thrown
 
 
@@ -85,6 +85,40 @@ def roll_break(
         total = break_tests.break_total(found, values)
         spent_might, spent_will = courage.courage_points(total, might, will, will_first=will_first)
     return break_thrown(battle, key, values, spent_might, spent_will, source)
+
+
+def unit_break_text(found: casualties.UnitInPlay, pairs: Sequence[tuple[int, int]], passed: int) -> str:
+    """ "Spearmen test Courage, their force broken (Courage 3): 6 of 8 pass, 2 flee — 3 4, 1 2, …"."""
+    assert found.profile is not None
+    return Phrase(
+        N_(
+            "{unit} test Courage, their force broken (Courage {courage}): {passed} of {models} pass, {fled} flee"
+            " — {dice}"
+        ),
+        unit=found.label,
+        courage=found.profile.courage,
+        passed=passed,
+        models=len(pairs),
+        fled=len(pairs) - passed,
+        dice=", ".join(f"{a} {b}" for a, b in pairs),
+    )
+
+
+def roll_unit_break(battle: SbgBattle, key: str, models: int, dice: Dice) -> Roll[SbgBattle, tuple[int, int]]:
+    """SB-07: `models` warriors of the unit test Courage at once, two dice each, the program's or the table's
+    (typed in the order thrown, two by two); refused before any die (`unit_tests_refusal`). The outcome: how many
+    passed and how many fled; the roll succeeds when none fled."""
+    refusal = break_tests.unit_tests_refusal(battle, key, models)
+    if refusal is not None:
+        raise RefusedError(refusal)
+    _values, used = thrown(dice, lambda source: source.roll(6, courage.COURAGE_DICE * models))
+    pairs = tuple((used[i], used[i + 1]) for i in range(0, len(used), 2))
+    found = casualties.unit_in_play(battle, key)
+    after, passed = break_tests.unit_tests(battle, key, pairs)
+    command = BreakTests(key=key, rolled=pairs)
+    text = unit_break_text(found, pairs, passed)
+    fled = models - passed
+    return Roll(command, after, (passed, fled), text, used, dice.kind, fled == 0, found.side)
 
 
 # --- SB-06: a warrior's Courage test outside the Break point ----------------------------------------------------

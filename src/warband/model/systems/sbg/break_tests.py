@@ -108,6 +108,34 @@ def break_test(
     return replace(after, break_tests=tests), True
 
 
+def unit_tests_refusal(battle: SbgBattle, key: str, models: int) -> Problem | None:
+    """Why `models` of the unit's warriors may not take their break tests at once (None: they may): a hero tests
+    alone, its Might and Will its own to add; no more than are left to test."""
+    found = unit_in_play(battle, key)
+    if found.hero is not None:
+        return Problem.of(RULE, "sbg.break_unit_hero", found.ref(), hero=found.label)
+    refusal = break_refusal(battle, key)
+    if refusal is not None:
+        return refusal
+    left = to_test(battle, found)
+    if models < 1 or models > left:
+        return Problem.of(RULE, "sbg.break_more", found.ref(), unit=found.label, left=left, models=models)
+    return None
+
+
+def unit_tests(battle: SbgBattle, key: str, rolled: Sequence[Sequence[int]]) -> tuple[SbgBattle, int]:
+    """Several warriors of the unit test Courage at once, two dice each, in the order thrown: each that passes is
+    tested this turn, each that fails flees. The battle after, and how many passed."""
+    refusal = unit_tests_refusal(battle, key, len(rolled))
+    if refusal is not None:
+        raise RefusedError(refusal)
+    passed = 0
+    for pair in rolled:
+        battle, ok = break_test(battle, key, pair)
+        passed += ok
+    return battle, passed
+
+
 # --- Stand fast ------------------------------------------------------------------------------------------------
 def stand_fast_refusal(battle: SbgBattle, key: str) -> Problem | None:
     """Why the hero may not call Stand fast now (None: it may): it must have passed its own break test this turn,

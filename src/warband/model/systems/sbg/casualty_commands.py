@@ -74,6 +74,25 @@ class BreakTest(Frozen):
         return break_tests.break_test(state, self.key, self.rolled, self.might, self.will)[0]
 
 
+class BreakTests(Frozen):
+    """SB-07: several warriors of a unit test Courage at once as they are to move, their force broken, two dice
+    each (in the order thrown); each that fails flees. One action for a unit tested together at the table."""
+
+    kind: Literal["break_tests"] = "break_tests"
+    key: Key
+    rolled: Annotated[tuple[tuple[Die, Die], ...], Field(min_length=1, max_length=10_000)]
+
+    @property
+    def label(self) -> str:
+        return term(N_("Courage tests of a broken force"))
+
+    def refusal_in(self, state: SbgBattle) -> Problem | None:
+        return break_tests.unit_tests_refusal(state, self.key, len(self.rolled))
+
+    def apply(self, state: SbgBattle) -> SbgBattle:
+        return break_tests.unit_tests(state, self.key, self.rolled)[0]
+
+
 class StandFast(Frozen):
     """SB-07: a hero who passed its own Courage test this turn calls "Stand fast!" for its side."""
 

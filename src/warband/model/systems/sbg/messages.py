@@ -78,6 +78,10 @@ TEMPLATES: dict[str, str] = {
     "sbg.warrior_points": N_("{unit}: warriors have no Might or Will to add to a Courage test."),
     "sbg.break_gone": N_("{unit} has no model left in play."),
     "sbg.break_tested": N_("Every model of {unit} in play has passed its Courage test this turn."),
+    "sbg.break_unit_hero": N_(
+        "{hero} is a hero: it takes its own Courage test, with the Might and Will its player adds."
+    ),
+    "sbg.break_more": N_("{unit} has {left} models left to test this turn, not {models}."),
     "sbg.stand_fast_hero": N_("{unit} is not a hero: only a hero may call Stand fast!"),
     "sbg.stand_fast_called": N_("{hero} has already called Stand fast! this turn."),
     "sbg.stand_fast_not_passed": N_(

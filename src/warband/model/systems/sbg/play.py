@@ -37,7 +37,7 @@ from warband.model.systems.sbg.battle_commands import (
 )
 from warband.model.systems.sbg.battle_state import HEROIC_PHASES, PHASE_NAMES, PHASES, SbgBattle
 from warband.model.systems.sbg.hero_rolls import roll_courage, roll_fate, roll_might, roll_will
-from warband.model.systems.sbg.warrior_play import BreakTestRequest
+from warband.model.systems.sbg.warrior_play import BreakTestRequest, UnitBreakRequest
 
 DEFAULT_RESIST = 4
 """The caster's score a resisting hero is offered to beat until the caller says (the resolver's default too)."""
@@ -284,6 +284,9 @@ def odds(battle: SbgBattle, request: object) -> Odds:
         return Odds(courage.courage_chance(hero.profile.courage, request.might + request.will))
     if isinstance(request, BreakTestRequest):
         return Odds(warrior_play.break_odds(battle, request))
+    if isinstance(request, UnitBreakRequest):
+        spread = warrior_play.unit_break_odds(battle, request)
+        return Odds(spread.all_pass, spread)
     raise TypeError(f"the Strategy Battle Game has no roll {type(request).__name__}")
 
 
@@ -324,6 +327,8 @@ def roll(battle: SbgBattle, request: object, dice: Dice) -> Roll[SbgBattle, Any]
     if isinstance(request, BreakTestRequest):
         b = request
         return break_rolls.roll_break(battle, b.key, b.might, b.will, will_first=b.will_first, dice=dice)
+    if isinstance(request, UnitBreakRequest):
+        return break_rolls.roll_unit_break(battle, request.key, request.models, dice)
     raise TypeError(f"the Strategy Battle Game has no roll {type(request).__name__}")
 
 

@@ -29,6 +29,26 @@ class BreakTestRequest:
     will_first: bool = False
 
 
+@dataclass(frozen=True)
+class UnitBreakRequest:
+    """SB-07: `models` warriors of the unit test Courage at once, their force broken, two dice each (they add no
+    points). Each that fails flees."""
+
+    key: str
+    models: int = 1
+
+
+@dataclass(frozen=True)
+class UnitBreakOdds:
+    """The exact chances of several warriors' tests at once."""
+
+    each: Fraction
+    """That one of them passes."""
+    all_pass: Fraction
+    fleeing: Fraction
+    """How many are expected to flee."""
+
+
 def _labelled(action: Action, unit: str, what: str) -> Action:
     return dataclasses.replace(action, label=Phrase(N_("{unit}: {action}"), unit=unit, action=term(what)))
 
@@ -61,6 +81,11 @@ def break_actions(battle: SbgBattle) -> list[Action]:
         refusal = break_tests.break_refusal(battle, unit.key)
         test = Action("break_test", "", request=request, subject=unit.key, refusal=refusal, side=unit.side)
         found.append(_labelled(test, unit.label, N_("Courage test of a broken force")))
+        if unit.hero is None:
+            together = UnitBreakRequest(unit.key, max(1, break_tests.to_test(battle, unit)))
+            every = break_tests.unit_tests_refusal(battle, unit.key, together.models)
+            tests = Action("break_tests", "", request=together, subject=unit.key, refusal=every, side=unit.side)
+            found.append(_labelled(tests, unit.label, N_("Courage tests of a broken force, every model left")))
         if unit.hero is not None:
             call = plain("stand_fast", StandFast(key=unit.key), battle, unit.key, side=unit.side)
             found.append(_labelled(call, unit.label, N_("Stand fast!")))
@@ -76,6 +101,19 @@ def break_odds(battle: SbgBattle, request: BreakTestRequest) -> Fraction:
         raise RefusedError(Problem.of("AR-02", "profile.unknown", unit.ref(), profile=unit.unit.profile))
     points = request.might + request.will if unit.hero is not None else 0
     return courage.courage_chance(unit.profile.courage, points)
+
+
+def unit_break_odds(battle: SbgBattle, request: UnitBreakRequest) -> UnitBreakOdds:
+    """The exact chances of `models` warriors' tests: each passes alike, independently."""
+    refusal = break_tests.unit_tests_refusal(battle, request.key, request.models)
+    unit = casualties.unit_in_play(battle, request.key)
+    if unit.profile is None:
+        raise RefusedError(Problem.of("AR-02", "profile.unknown", unit.ref(), profile=unit.unit.profile))
+    if refusal is not None and refusal.code == "sbg.break_unit_hero":
+        raise RefusedError(refusal)
+    models = max(1, request.models)
+    each = courage.courage_chance(unit.profile.courage)
+    return UnitBreakOdds(each, each**models, models * (1 - each))
 
 
 def warrior_courage_odds(battle: SbgBattle, key: str) -> Fraction:
