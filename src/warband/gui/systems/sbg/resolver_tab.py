@@ -9,7 +9,7 @@ before Might, Fate or Courage points are put on them), which applies each action
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtCore import QSignalBlocker, Qt, QTimer
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from warband.gui.battle_document import BattleDocument
 from warband.gui.document import Change
 from warband.gui.systems.sbg import resolver_text as text
+from warband.gui.systems.sbg.resolver_break import BreakTestPanel, break_part
 from warband.gui.systems.sbg.resolver_courage import CouragePanel
 from warband.gui.systems.sbg.resolver_fate import FatePanel
 from warband.gui.systems.sbg.resolver_might import MightPanel
@@ -36,6 +37,9 @@ from warband.gui.widgets.resolver_parts import plain_label
 from warband.model.messages import _
 from warband.model.systems.sbg import battle_rules as rules
 from warband.model.systems.sbg.battle_state import SbgBattle
+
+REVEAL_MS = 300
+"""How long a section asked for stays in view as the layout settles."""
 
 
 def resolver_part(battle: SbgBattle) -> tuple[object, ...]:
@@ -86,16 +90,25 @@ class SbgResolverTab(RefreshWhenShown):
         self.fate_panel = FatePanel(document, self)
         self.courage_panel = CouragePanel(document, self)
         self.rolls_panel = RollsPanel(document, self)
+        self.break_test_panel = BreakTestPanel(document, self)
 
         top = QHBoxLayout()
         top.addWidget(plain_label(self, "heroLabel", _("Hero:")))
         top.addWidget(self.hero_combo, 1)
         first = _splitter(Qt.Orientation.Horizontal, self.might_panel, self.will_panel)
         right = _splitter(Qt.Orientation.Vertical, self.courage_panel, self.rolls_panel)
-        second = _splitter(Qt.Orientation.Horizontal, self.fate_panel, right)
+        left = _splitter(Qt.Orientation.Vertical, self.fate_panel, self.break_test_panel)
+        second = _splitter(Qt.Orientation.Horizontal, left, right)
         rows = _splitter(Qt.Orientation.Vertical, first, second, root=True)
         rows.setStretchFactor(0, 1)  # the table and the chart take the room the rolls below leave
-        panels = [self.might_panel, self.will_panel, self.fate_panel, self.courage_panel, self.rolls_panel]
+        panels = [
+            self.might_panel,
+            self.will_panel,
+            self.fate_panel,
+            self.courage_panel,
+            self.rolls_panel,
+            self.break_test_panel,
+        ]
         self.panes = Panes(rows, panels, self, heights=False)
         """Two columns of sections while they fit; one at a time, the labels above their fields, otherwise."""
         self.panes.arranged.connect(self._on_panes_arranged)
@@ -110,6 +123,9 @@ class SbgResolverTab(RefreshWhenShown):
         scroll.setWidget(body)
         # It scrolls what does not fit: the tab never grows (and scrolls) for the sections' whole height
         scroll.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+        self.scroll_area = scroll
+        self._revealing: QWidget | None = None
+        scroll.verticalScrollBar().rangeChanged.connect(self._on_scroll_range_changed)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(scroll, 1)
@@ -118,6 +134,8 @@ class SbgResolverTab(RefreshWhenShown):
         self.hero_combo.currentIndexChanged.connect(self._on_hero_combo_current_index_changed)
         self.fate_panel.pending_changed.connect(self._on_panel_pending_changed)
         self.courage_panel.pending_changed.connect(self._on_panel_pending_changed)
+        self.break_test_panel.pending_changed.connect(self._on_panel_pending_changed)
+        self.break_test_panel.acted.connect(self._on_break_test_panel_acted)
         document.changed.connect(self._on_document_changed)
         self._refresh()
 
@@ -125,6 +143,31 @@ class SbgResolverTab(RefreshWhenShown):
     @property
     def selected_key(self) -> str | None:
         return self._key
+
+    def select(self, key: str) -> None:
+        """Show this unit: its hero's rolls when it is a hero, and its Courage test when its force's are due
+        (the section brought into view)."""
+        if self.break_test_panel.select_unit(key):
+            self.panes.reveal(self.break_test_panel)
+            self.reveal(self.break_test_panel)
+        self.select_hero(key)
+
+    def reveal(self, widget: QWidget) -> None:
+        """Scroll a section into view, now and as the sections grow in the next moments (a tab just shown, a
+        section that grew with what it shows): its place is not known until then."""
+        self._revealing = widget
+        self.scroll_area.ensureWidgetVisible(widget, 0, 0)
+        QTimer.singleShot(REVEAL_MS, self, self._stop_revealing)
+
+    def _stop_revealing(self) -> None:
+        self._revealing = None
+
+    def _on_break_test_panel_acted(self) -> None:
+        self.reveal(self.break_test_panel)
+
+    def _on_scroll_range_changed(self, _low: int, _high: int) -> None:
+        if self._revealing is not None:
+            self.scroll_area.ensureWidgetVisible(self._revealing, 0, 0)
 
     def select_hero(self, key: str) -> None:
         """Resolve this hero's rolls (a key of `battle_rules.heroes`); an unknown key changes nothing, nor does
@@ -150,16 +193,22 @@ class SbgResolverTab(RefreshWhenShown):
         self.fate_panel.show_hero(battle, self._key)
         self.courage_panel.show_hero(battle, self._key)
         self.rolls_panel.show_battle(battle)
+        self.break_test_panel.show_battle(battle)
 
     def _pending(self) -> bool:
-        return bool(self.fate_panel.pending or self.courage_panel.pending)
+        return bool(self.fate_panel.pending or self.courage_panel.pending or self.break_test_panel.pending)
 
     # --- slots ---------------------------------------------------------------------------------------------
     def _on_document_changed(self, change: Change[SbgBattle]) -> None:
         """A change of nothing the tab shows (the phase alone, the battle ended) is not even deferred."""
-        if not change.touched(resolver_part) or self.deferred_while_hidden():
+        if not change.touched(resolver_part) and not change.touched(break_part):
             return
-        self._refresh()
+        if self.deferred_while_hidden():
+            return
+        if change.touched(resolver_part):
+            self._refresh()
+        else:
+            self.break_test_panel.show_battle(self._document.battle)
 
     def _on_panes_arranged(self) -> None:
         wrap_forms(self, self.panes.arrangement is Arrangement.ONE_AT_A_TIME)  # labels above: more room

@@ -15,6 +15,7 @@ from warband.model.army import Problem
 from warband.model.dice import Dice, DiceError, DiceKind
 from warband.model.session import RefusedError
 from warband.model.systems.sbg import battle_rules as rules
+from warband.model.systems.sbg import break_rolls
 from warband.model.systems.sbg import hero_rolls as commands
 from warband.model.systems.sbg.battle_commands import UseMight
 from warband.model.systems.sbg.battle_state import SbgBattle
@@ -123,3 +124,23 @@ def apply_courage(
     None when refused (told)."""
     kind: DiceKind = "typed" if source == "typed" else "rolled"
     return document.rolled(lambda: commands.courage_thrown(document.battle, key, values, might, will, kind))
+
+
+# --- SB-07: the Courage tests of a broken force ----------------------------------------------------------------
+def throw_break(
+    document: BattleDocument[SbgBattle], key: str, might: int, will: int, dice: Dice | None = None
+) -> Thrown | None:
+    """Throw the break test of a hero (or of one warrior) before the player adds Might and Will (`apply_break`);
+    refused (told) when the test is not due or the hero has not the points."""
+    return _thrown(
+        document, lambda source: break_rolls.throw_break(document.battle, key, might, will, source), dice
+    )
+
+
+def apply_break(
+    document: BattleDocument[SbgBattle], key: str, values: tuple[int, ...], might: int, will: int, source: str
+) -> bool | None:
+    """SB-07: the break test's dice already thrown, with the Might and Will the player adds: passed or not (a fail
+    flees), or None when refused (told)."""
+    kind: DiceKind = "typed" if source == "typed" else "rolled"
+    return document.rolled(lambda: break_rolls.break_thrown(document.battle, key, values, might, will, kind))

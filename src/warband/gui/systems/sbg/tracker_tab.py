@@ -1,7 +1,8 @@
 """The Turn tracker of a Strategy Battle Game battle: the shared battle bar on top (the turn and phase, Next phase,
 End battle) with the game's priority controls on its second row (SB-01), and the shared summary once the battle is
-over; each side's Break point always in view (SB-07); the heroes with their Might, Will, Fate and Wounds (SB-02 …
-SB-04); the warriors' casualties (SB-07); the heroic actions of the phase (SB-05) beside the log.
+over; each side's Break point always in view, and once a force is broken the Courage tests due and Stand fast!
+(SB-07); the heroes with their Might, Will, Fate and Wounds (SB-02 … SB-04); the warriors' casualties (SB-07); the
+heroic actions of the phase (SB-05) beside the log.
 
 Every input becomes an action of the battle document; what the rules refuse comes back through the document's
 `refused` signal and shows on the message line, with its rule.
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from warband.gui.battle_document import BattleDocument
+from warband.gui.systems.sbg.tracker_break_tests import BreakTestsStrip
 from warband.gui.systems.sbg.tracker_heroes import CounterDelegate, HeroesTableModel
 from warband.gui.systems.sbg.tracker_heroics import HeroicsPanel
 from warband.gui.systems.sbg.tracker_log import SbgLogTableModel
@@ -62,6 +64,7 @@ class SbgTrackerTab(QWidget):
         self.message_label = message_line(self)
         self.summary_box = SummaryBox(document, self)
         self.break_panel = BreakPointPanel(document, self)
+        self.break_tests = BreakTestsStrip(document, self)
 
         self.heroes_model = HeroesTableModel(document, self)
         self.heroes_table = self._heroes_table()
@@ -116,12 +119,14 @@ class SbgTrackerTab(QWidget):
         layout.addWidget(self.message_label)
         layout.addWidget(self.summary_box)
         layout.addWidget(self.break_panel)
+        layout.addWidget(self.break_tests)
         layout.addWidget(self.rows, 1)
         layout.addWidget(self.panes, 1)  # in the rows' place when they do not fit
         self.setFocusProxy(self.heroes_table)
 
         self.heroes_table.doubleClicked.connect(self._on_heroes_table_double_clicked)
         self.resolve_button.clicked.connect(self._on_resolve_button_clicked)
+        self.break_tests.test_requested.connect(self.resolve_requested)
         self.log_panel.reported.connect(self._on_log_panel_reported)
         document.refused.connect(self._on_document_refused)
         document.changed.connect(self._on_document_changed)

@@ -25,7 +25,7 @@ def _battle() -> BattleKit:
 
     def select(resolver: QWidget, key: str) -> None:
         assert isinstance(resolver, SbgResolverTab)
-        resolver.select_hero(key)
+        resolver.select(key)
 
     return BattleKit("sbg", SbgTrackerTab, SbgResolverTab, select)
 
