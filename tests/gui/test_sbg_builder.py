@@ -273,7 +273,7 @@ def test_an_unknown_profile_keeps_its_count(tab: BuilderTab, example: ArmyDocume
 def test_the_roster_counts_sbg_points_not_army_points(tab: BuilderTab, example: ArmyDocument) -> None:
     roster = RosterTableModel(example)
     cost = roster.column_of(RosterTableModel.COST)
-    assert roster.headerData(cost, Qt.Orientation.Horizontal) == "points"
+    assert roster.headerData(cost, Qt.Orientation.Horizontal) == "Points"  # the game's word, as a title
     panel = tab.roster
     assert panel.limit_spin.suffix() == " points"
     assert panel.total_label.text() == "Total: 424 / 500 points"

@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from warband import api
 from warband.model.catalog import LoadedCatalog, merge
@@ -434,3 +436,29 @@ def test_warriors_tested_together_are_journalled_and_resume_the_same(catalogs, t
     assert type(COMMANDS.validate_python(last)) is BreakTests
     resumed = api.resume_journal(journal)
     assert resumed.battle == run.battle and resumed.log == run.log
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 50), st.integers(0, 2**16)), max_size=12))
+def test_break_tests_in_any_order_undo_to_the_start_and_redo_to_the_end(catalogs, steps):
+    """Whatever is allowed, taken in any order with any dice (tests alone and together, Stand fast and the models
+    it covers, casualties, phases): undo all gives the battle before, redo all the battle after."""
+    run = broken_next_turn(catalogs)
+    first = run.battle
+    kinds = {"break_test", "break_tests", "stand_fast", "stand_fast_pass", "casualty", "next_phase"}
+    taken = 0
+    for choice, seed in steps:
+        allowed = [a for a in api.actions(run) if a.allowed and a.kind in kinds]
+        if not allowed:
+            break
+        assert api.take(run, allowed[choice % len(allowed)], api.SeededDice(seed))
+        taken += 1
+        for unit in casualties.units(run.battle):
+            assert 0 <= break_tests.to_test(run.battle, unit) <= unit.in_play
+    last = run.battle
+    for _step in range(taken):
+        assert run.undo()
+    assert run.battle == first
+    for _step in range(taken):
+        assert run.redo()
+    assert run.battle == last

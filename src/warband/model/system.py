@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from warband.model.locations import data_dir
-from warband.model.messages import N_, add_templates
+from warband.model.messages import N_, _, add_templates
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -335,3 +335,10 @@ def system_of(battle: object) -> GameSystem:
 def points_name(system_id: str) -> str | None:
     """How the game names its army's points, untranslated ("A.P.", "points"); None when armies have none."""
     return game_info(system_id).points_name if system_id in registered() else DEFAULT_POINTS_NAME
+
+
+def points_title(system_id: str) -> str:
+    """The game's word for its points as a column's title, in the language spoken and with a capital ("Points",
+    "A.P."); armies without points fall back to the default word."""
+    word = _(points_name(system_id) or DEFAULT_POINTS_NAME)
+    return word[:1].upper() + word[1:]

@@ -25,7 +25,7 @@ from warband.model.army import Army
 from warband.model.edits import MoveUnit, SetUnitField, unit_class
 from warband.model.messages import _
 from warband.model.names import display_name
-from warband.model.system import DEFAULT_POINTS_NAME, points_name
+from warband.model.system import points_name, points_title
 
 MIME_TYPE = "application/x-warband-unit-ids"
 UNIT_ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -85,7 +85,7 @@ class RosterTableModel(QAbstractTableModel):
             self.LABEL: _("Unit"),
             self.PROFILE: _("Profile"),
             self.COUNT: _("Count"),
-            self.COST: _(points_name(self._document.army.system) or DEFAULT_POINTS_NAME),
+            self.COST: points_title(self._document.army.system),
             self.NOTES: _("Notes"),
         }
         return titles[self._columns[section]]

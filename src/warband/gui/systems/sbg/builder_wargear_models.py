@@ -21,7 +21,7 @@ from warband.gui.document import Change
 from warband.model.army import Army, Choice, Unit, options
 from warband.model.messages import _, ngettext
 from warband.model.names import display_name, english_name
-from warband.model.system import DEFAULT_POINTS_NAME, points_name
+from warband.model.system import points_title
 from warband.model.systems.sbg import wargear
 from warband.model.systems.sbg.rules import index
 from warband.model.systems.sbg.schema import SYSTEM_ID, SbgArmy, SbgUnit
@@ -148,7 +148,7 @@ def _header(section: int, role: int, count: int = 1) -> Any:
     if section == NAME:
         title, tip = _("Name"), None
     elif section == PER_MODEL:
-        title, tip = _(points_name(SYSTEM_ID) or DEFAULT_POINTS_NAME), _("Points per model")
+        title, tip = points_title(SYSTEM_ID), _("Points per model")
     else:
         title = f"× {count}"
         tip = ngettext(

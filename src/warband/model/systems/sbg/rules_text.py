@@ -73,7 +73,9 @@ RULES: tuple[RuleText, ...] = (
         N_(
             "A rules option, from outside the seed: a force that has lost half its starting models or more is "
             "broken. From the next turn each of its models tests Courage when it is to move, and flees if it "
-            "fails. A hero who passes may call Stand fast: its side's models within 14 cm pass that turn."
+            "fails. A hero who passes may call Stand fast: its side's models within 14 cm pass that turn. "
+            "Decision: the program cannot see ranges, so the player counts the models of each unit a Stand fast "
+            "covers; a unit's warriors may test together, two dice each."
         ),
     ),
     rule(
