@@ -90,24 +90,37 @@ class HeroModel:
         return value
 
 
+_last: tuple[SbgBattle, tuple[HeroModel, ...], dict[str, HeroModel]] | None = None
+"""The heroes of the last battle value asked about, worked out once: each action's refusal asks for a hero by key,
+and a battle value never changes (kept alive, so that `is` tells it apart from any later one)."""
+
+
+def _heroes(battle: SbgBattle) -> tuple[tuple[HeroModel, ...], dict[str, HeroModel]]:
+    global _last
+    seen = _last
+    if seen is None or seen[0] is not battle:
+        out: list[HeroModel] = []
+        for side_index, side in enumerate(battle.sides):
+            for unit in side.army.units:
+                key = model_key(side_index, unit.id)
+                profile = battle.entries.profiles.get(unit.profile)
+                if profile is None or profile.hero is None or key not in battle.heroes:
+                    continue
+                label = unit.label or CatalogName(profile.name)
+                out.append(HeroModel(key, side_index, unit, profile, battle.heroes[key], label))
+        seen = _last = (battle, tuple(out), {h.key: h for h in out})
+    return seen[1], seen[2]
+
+
 def heroes(battle: SbgBattle) -> list[HeroModel]:
-    out: list[HeroModel] = []
-    for side_index, side in enumerate(battle.sides):
-        for unit in side.army.units:
-            key = model_key(side_index, unit.id)
-            profile = battle.entries.profiles.get(unit.profile)
-            if profile is None or profile.hero is None or key not in battle.heroes:
-                continue
-            label = unit.label or CatalogName(profile.name)
-            out.append(HeroModel(key, side_index, unit, profile, battle.heroes[key], label))
-    return out
+    return list(_heroes(battle)[0])
 
 
 def hero(battle: SbgBattle, key: str) -> HeroModel:
-    for h in heroes(battle):
-        if h.key == key:
-            return h
-    raise KeyError(f"no hero {key!r} in this battle")
+    found = _heroes(battle)[1].get(key)
+    if found is None:
+        raise KeyError(f"no hero {key!r} in this battle")
+    return found
 
 
 def with_hero(battle: SbgBattle, key: str, **changes: object) -> SbgBattle:

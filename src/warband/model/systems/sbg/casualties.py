@@ -72,13 +72,36 @@ class UnitInPlay:
         return UnitRef(self.key, self.side, self.label)
 
 
+@dataclass(frozen=True)
+class _Seen:
+    """Every unit of one battle value, worked out once: the rules ask for units by key many times for one value
+    (each action's refusal), and a battle value never changes."""
+
+    battle: SbgBattle
+    units: tuple[UnitInPlay, ...]
+    by_key: dict[str, UnitInPlay]
+    points: dict[int, BreakPoint]
+
+
+_last: _Seen | None = None
+"""The last battle value asked about (kept alive, so that `is` tells it apart from any later one)."""
+
+
+def _seen(battle: SbgBattle) -> _Seen:
+    global _last
+    seen = _last
+    if seen is None or seen.battle is not battle:
+        found = tuple(
+            _in_play(battle, side, unit) for side, each in enumerate(battle.sides) for unit in each.army.units
+        )
+        seen = _Seen(battle, found, {u.key: u for u in found}, {})
+        _last = seen
+    return seen
+
+
 def units(battle: SbgBattle) -> list[UnitInPlay]:
     """Every unit of both sides, in army order, heroes and warriors."""
-    found: list[UnitInPlay] = []
-    for side, each in enumerate(battle.sides):
-        for unit in each.army.units:
-            found.append(_in_play(battle, side, unit))
-    return found
+    return list(_seen(battle).units)
 
 
 def _in_play(battle: SbgBattle, side: int, unit: SbgUnit) -> UnitInPlay:
@@ -94,10 +117,10 @@ def _in_play(battle: SbgBattle, side: int, unit: SbgUnit) -> UnitInPlay:
 
 
 def unit_in_play(battle: SbgBattle, key: str) -> UnitInPlay:
-    for found in units(battle):
-        if found.key == key:
-            return found
-    raise KeyError(f"no unit {key!r} in this battle")
+    found = _seen(battle).by_key.get(key)
+    if found is None:
+        raise KeyError(f"no unit {key!r} in this battle")
+    return found
 
 
 def warriors(battle: SbgBattle) -> list[UnitInPlay]:
@@ -137,7 +160,14 @@ class BreakPoint:
 
 
 def break_point(battle: SbgBattle, side: int) -> BreakPoint:
-    mine = [u for u in units(battle) if u.side == side]
+    seen = _seen(battle)
+    point = seen.points.get(side)
+    if point is None:
+        point = seen.points[side] = _break_point(battle, side, [u for u in seen.units if u.side == side])
+    return point
+
+
+def _break_point(battle: SbgBattle, side: int, mine: list[UnitInPlay]) -> BreakPoint:
     start = sum(u.start for u in mine)
     lost = sum(u.lost for u in mine)
     threshold = break_at(start)
