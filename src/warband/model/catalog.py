@@ -14,10 +14,12 @@ from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, Generic, Literal, NamedTuple, NoReturn, TypeVar, get_args, get_origin
+from typing import Annotated, Any, Generic, Literal, NoReturn, TypeVar, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints
 
+from warband.model.catalog_fields import Reference, references_in
+from warband.model.catalog_fields import RefersTo as RefersTo  # the schemas mark their references with it
 from warband.model.locations import user_catalog_dir
 from warband.model.names import Name, Words
 from warband.model.storage import (
@@ -32,6 +34,8 @@ from warband.model.storage import (
 ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,79}$"
 Id = Annotated[str, StringConstraints(strict=True, pattern=ID_PATTERN)]
 """An entry or unit ID: letters, digits and `._:-`, at most 80 characters."""
+
+
 Int = Annotated[int, Strict()]
 Count = Annotated[int, Strict(), Field(ge=0)]
 Text = Annotated[str, Strict(), Field(max_length=20_000)]
@@ -51,14 +55,6 @@ class Entry(Frozen):
     name: Name
 
 
-class Reference(NamedTuple):
-    """A catalog entry naming another one: where it is, and what it names."""
-
-    where: str
-    kind: str
-    id: str
-
-
 class CatalogFile(Frozen):
     """The envelope every system's catalog shares; systems subclass it with their lists."""
 
@@ -75,8 +71,9 @@ class CatalogFile(Frozen):
         return {}
 
     def references(self) -> Iterator[Reference]:
-        """Every reference this catalog makes to an entry, for the dangling-reference check."""
-        return iter(())
+        """Every reference this catalog makes to an entry, for the dangling-reference check: each field its model
+        marks `RefersTo` (a game may add its own)."""
+        return references_in(self)
 
 
 @dataclass(frozen=True)
@@ -260,17 +257,11 @@ def merge(system: str, loaded: Sequence[LoadedCatalog]) -> tuple[Catalogs, list[
 
     known = {key for key, (lc, _) in owners.items() if lc in accepted}
     while True:
-        dangling = [(lc, ref) for lc in accepted if (ref := _first_dangling(lc, known))]
-        if not dangling:
+        left_out = [(lc, error) for lc in accepted if (error := next(dangling(lc, known, system), None))]
+        if not left_out:
             break
-        for lc, ref in dangling:
-            errors.append(
-                FileError(
-                    lc.file,
-                    ref.where,
-                    f"refers to the {singular(ref.kind)} {ref.id!r}, which no loaded {system} catalog defines",
-                )
-            )
+        for lc, error in left_out:
+            errors.append(error)
             accepted.remove(lc)
             known.difference_update(_keys(lc))
 
@@ -304,7 +295,13 @@ def _keys(lc: LoadedCatalog) -> Iterator[tuple[str, str]]:
 def _first_clash(
     lc: LoadedCatalog, owners: Mapping[tuple[str, str], tuple[LoadedCatalog, int]]
 ) -> FileError | None:
-    """The first entry ID this catalog repeats, from itself or an earlier catalog; messages only on a clash."""
+    """The first entry ID this catalog repeats, from itself or an earlier catalog."""
+    return next(clashes(lc, owners), None)
+
+
+def clashes(lc: LoadedCatalog, owners: Mapping[tuple[str, str], tuple[LoadedCatalog, int]]) -> Iterator[FileError]:
+    """Each entry ID this catalog repeats, from itself or from an earlier catalog (`owners`: each known kind and
+    ID, with the catalog and index that define it); messages are made only on a clash."""
     local: dict[tuple[str, str], int] = {}
     for kind, entries in lc.document.entry_lists().items():
         for index, entry in enumerate(entries):
@@ -315,22 +312,26 @@ def _first_clash(
             where = f"$.{kind}[{index}].id"
             what = f"the {singular(kind)} id {entry.id!r}"
             if key in local:
-                return FileError(lc.file, where, f"{what} is used twice in this file ($.{kind}[{local[key]}].id)")
+                yield FileError(lc.file, where, f"{what} is used twice in this file ($.{kind}[{local[key]}].id)")
+                continue
             other, other_index = owners[key]
-            return FileError(
+            yield FileError(
                 lc.file,
                 where,
                 f"{what} is also defined in {other.file} at $.{kind}[{other_index}].id; "
                 "IDs must be unique across catalogs",
             )
-    return None
 
 
-def _first_dangling(lc: LoadedCatalog, known: set[tuple[str, str]]) -> Reference | None:
+def dangling(lc: LoadedCatalog, known: set[tuple[str, str]], system: str) -> Iterator[FileError]:
+    """Each reference of the catalog to an entry that `known` (kind, ID) does not hold."""
     for ref in lc.document.references():
         if (ref.kind, ref.id) not in known:
-            return ref
-    return None
+            yield FileError(
+                lc.file,
+                ref.where,
+                f"refers to the {singular(ref.kind)} {ref.id!r}, which no loaded {system} catalog defines",
+            )
 
 
 def builtin_catalog_paths() -> list[Path]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import (
@@ -22,7 +22,7 @@ from warband.model.catalog import (
     Flag,
     Frozen,
     Id,
-    Reference,
+    RefersTo,
 )
 from warband.model.messages import N_
 from warband.model.names import ShortWords, Words
@@ -36,9 +36,10 @@ Rank = Literal["devotee", "zealot", "dean"]
 Level = Annotated[int, Strict(), Field(ge=0, le=5)]
 Cost = Annotated[int, Strict(), Field(ge=0, le=100_000)]
 ShortText = Annotated[str, Strict(), Field(max_length=200)]
-PeopleId = Annotated[str, Strict(), Field(min_length=1, max_length=200)]
+PeopleId = Annotated[str, Strict(), Field(min_length=1, max_length=200), RefersTo("peoples", loose=True)]
 """A people as profiles' `people` gives it: free text, usually an ID such as `griffins`."""
 
+CultId = Annotated[Id, RefersTo("cults")]
 ASPECTS: tuple[str, ...] = ("creation", "alteration", "destruction")
 RANK_NAMES: dict[str, str] = {"devotee": N_("Devotee"), "zealot": N_("Zealot"), "dean": N_("Dean")}
 ASPECT_NAMES: dict[str, str] = {
@@ -207,7 +208,7 @@ class Miracle(Entry, Unknowable):
     OMITTED_AT_DEFAULT: ClassVar[tuple[str, ...]] = ("difficulty_formula", "unknown")
     STAND_INS: ClassVar[Mapping[str, Any]] = {"aspects": {}, "fervour": 0}
 
-    cults: tuple[Id, ...] = ()
+    cults: tuple[CultId, ...] = ()
     paths: tuple[AlliancePath, ...] = ()
     universal: Flag = False
     aspects: Annotated[Aspects, WithJsonSchema(_ASPECTS_OR_NULL)] = Aspects()
@@ -243,7 +244,7 @@ class Item(Entry):
     """A magic item; any model may take it unless `peoples` or `faithful_only` restrict it (CF-07)."""
 
     cost: Cost
-    peoples: tuple[ShortText, ...] = ()
+    peoples: tuple[Annotated[ShortText, RefersTo("peoples", loose=True)], ...] = ()
     faithful_only: Flag = False
     notes: Words | None = None
 
@@ -262,7 +263,9 @@ class Faithful(Unknowable):
     NULL_ONLY_IF_UNKNOWN: ClassVar[tuple[str, ...]] = ("faith",)
 
     rank: Annotated[Rank, WithJsonSchema({"anyOf": [{"enum": list(RANK_NAMES)}, {"type": "null"}]})]
-    cult: Annotated[Id, WithJsonSchema({"anyOf": [{"type": "string", "pattern": ID_PATTERN}, {"type": "null"}]})]
+    cult: Annotated[
+        CultId, WithJsonSchema({"anyOf": [{"type": "string", "pattern": ID_PATTERN}, {"type": "null"}]})
+    ]
     faith: Annotated[int, Strict(), Field(ge=0, le=100)] | None
     """None when its data does not give it: the battle then cannot refill its T.F. (CF-18) and says so."""
     warrior_monk: Flag = False
@@ -274,7 +277,7 @@ class Profile(Entry, Unknowable):
     """A model's profile; without `faithful` it is not a Faithful. `discipline: null` is none (CF-16), unless
     `unknown` names it: then its data does not give it (an import), and the Divination order says so."""
 
-    people: ShortText
+    people: Annotated[ShortText, RefersTo("peoples", loose=True)]
     cost: Cost
     discipline: Annotated[int, Strict(), Field(ge=0, le=20)] | None = None
     movement: Annotated[int, Strict(), Field(ge=0, le=100)] | None = None
@@ -299,14 +302,6 @@ class ConfrontationCatalog(CatalogFile):
             "profiles": self.profiles,
             "peoples": self.peoples,
         }
-
-    def references(self) -> Iterator[Reference]:
-        for i, miracle in enumerate(self.miracles):
-            for j, cult in enumerate(miracle.cults):
-                yield Reference(f"$.miracles[{i}].cults[{j}]", "cults", cult)
-        for i, profile in enumerate(self.profiles):
-            if profile.faithful is not None and profile.faithful.known("cult"):
-                yield Reference(f"$.profiles[{i}].faithful.cult", "cults", profile.faithful.cult)
 
 
 class ConfrontationUnit(Unit):

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field, Strict
 
 from warband.model.army import Army, Unit
-from warband.model.catalog import CatalogFile, Entry, Frozen, Id, Reference
+from warband.model.catalog import CatalogFile, Entry, Frozen, Id
 from warband.model.messages import N_
 from warband.model.names import Words
 
@@ -66,9 +66,6 @@ class PowerDiceCatalog(CatalogFile):
 
     def entry_lists(self) -> Mapping[str, Sequence[Entry]]:
         return {"spells": self.spells, "profiles": self.profiles}
-
-    def references(self) -> Iterator[Reference]:
-        return iter(())
 
 
 class PowerDiceUnit(Unit):

@@ -4,13 +4,13 @@ SB-08)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, SerializerFunctionWrapHandler, Strict, model_serializer, model_validator
 
 from warband.model.army import Army, Unit
-from warband.model.catalog import CatalogFile, Entry, Flag, Frozen, Id, Reference
+from warband.model.catalog import CatalogFile, Entry, Flag, Frozen, Id, RefersTo
 from warband.model.messages import N_
 from warband.model.names import Name, Words
 
@@ -25,6 +25,7 @@ Cost = Annotated[int, Strict(), Field(ge=0, le=100_000)]
 Stat = Annotated[int, Strict(), Field(ge=0, le=9)]
 ShortText = Annotated[str, Strict(), Field(max_length=200)]
 FactionId = Annotated[str, Strict(), Field(min_length=1, max_length=200)]
+SpellId = Annotated[Id, RefersTo("spells")]
 """A faction as profiles' `faction` gives it: free text ("Minas Tirith")."""
 
 
@@ -62,7 +63,7 @@ class Spell(Entry):
 class HeroSpell(LeanDump):
     OMITTED_AT_DEFAULT: ClassVar[tuple[str, ...]] = ("range",)
 
-    spell: Id
+    spell: SpellId
     casting: Annotated[int, Strict(), Field(ge=1, le=6)]
     """The score one Will die must reach to cast it (SB-03)."""
     range: ShortText | None = None
@@ -140,7 +141,7 @@ class Profile(Entry, LeanDump):
     OMITTED_AT_DEFAULT: ClassVar[tuple[str, ...]] = ("unique", "unknown", "wargear", "stats", "raw", "heroic_tier")
 
     alignment: Alignment | None
-    faction: ShortText
+    faction: Annotated[ShortText, RefersTo("factions", loose=True)]
     cost: Cost
     courage: Annotated[int, Strict(), Field(ge=0, le=9)]
     hero: Hero | None = None
@@ -173,12 +174,6 @@ class SbgCatalog(CatalogFile):
 
     def entry_lists(self) -> Mapping[str, Sequence[Entry]]:
         return {"spells": self.spells, "profiles": self.profiles, "factions": self.factions}
-
-    def references(self) -> Iterator[Reference]:
-        for i, profile in enumerate(self.profiles):
-            if profile.hero is not None:
-                for j, known in enumerate(profile.hero.spells):
-                    yield Reference(f"$.profiles[{i}].hero.spells[{j}].spell", "spells", known.spell)
 
 
 class SbgUnit(Unit):
