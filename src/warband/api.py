@@ -33,7 +33,16 @@ if TYPE_CHECKING:
     from warband.model.battlescribe.data import Imported
     from warband.model.battlescribe.importer import Cancelled, Roster, import_catalog, read_roster
     from warband.model.battlescribe.roster_import import RosterImport, import_roster
-    from warband.model.catalog import CatalogLoad, Catalogs, catalog_paths, load_catalogs, save_catalog
+    from warband.model.catalog import (
+        CatalogLoad,
+        Catalogs,
+        LoadedCatalog,
+        catalog_paths,
+        load_catalog,
+        load_catalogs,
+        save_catalog,
+    )
+    from warband.model.catalog_csv import export_catalog_csv, import_catalog_csv
     from warband.model.dice import D5, D6, Dice, DiceError, Die, SeededDice, TypedDice
     from warband.model.edits import (
         AddEntry,
@@ -95,6 +104,10 @@ _WHERE: dict[str, str] = {
     "catalog_paths": "warband.model.catalog",
     "load_catalogs": "warband.model.catalog",
     "save_catalog": "warband.model.catalog",
+    "LoadedCatalog": "warband.model.catalog",
+    "load_catalog": "warband.model.catalog",
+    "export_catalog_csv": "warband.model.catalog_csv",
+    "import_catalog_csv": "warband.model.catalog_csv",
     "D5": "warband.model.dice",
     "D6": "warband.model.dice",
     "Dice": "warband.model.dice",
@@ -184,6 +197,7 @@ __all__ = [
     "JournalWriteError",
     "ListImport",
     "ListLine",
+    "LoadedCatalog",
     "MoveUnit",
     "Odds",
     "Phase",
@@ -209,14 +223,17 @@ __all__ = [
     "builtin_catalogs",
     "catalog_paths",
     "compare",
+    "export_catalog_csv",
     "game_named_in",
     "games",
     "get_system",
     "import_catalog",
+    "import_catalog_csv",
     "import_list",
     "import_roster",
     "load_army",
     "load_battle",
+    "load_catalog",
     "load_catalogs",
     "load_errors",
     "new_army",

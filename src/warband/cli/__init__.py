@@ -125,6 +125,22 @@ def build_parser() -> argparse.ArgumentParser:
     catalog_import.add_argument(
         "--prefix", metavar="PREFIX", help="of the entries' ids (by default made from the game system's name)"
     )
+    catalog_export_csv = catalog_commands.add_parser(
+        "export-csv", help="write a catalog as CSV files for a spreadsheet, one per list (see docs/csv.md)"
+    )
+    catalog_export_csv.add_argument("catalog", type=Path, metavar="CATALOG", help="the catalog file")
+    catalog_export_csv.add_argument("folder", type=Path, metavar="DIR", help="the folder to write the files into")
+    catalog_export_csv.add_argument("--json", action="store_true", help="print the files written as JSON")
+    catalog_import_csv = catalog_commands.add_parser(
+        "import-csv", help="make a catalog of the CSV files export-csv wrote (and a spreadsheet edited)"
+    )
+    catalog_import_csv.add_argument("folder", type=Path, metavar="DIR", help="the folder of the CSV files")
+    catalog_import_csv.add_argument("--system", required=True, metavar="ID", help="the game of the catalog")
+    catalog_import_csv.add_argument(
+        "-o", "--output", required=True, type=Path, metavar="CATALOG", help="the catalog to write"
+    )
+    _catalog_option(catalog_import_csv)
+    catalog_import_csv.add_argument("--json", action="store_true", help="print the catalog written as JSON")
 
     army = commands.add_parser("army", help="armies made from other files")
     army_commands = army.add_subparsers(dest="army_command", metavar="ACTION", parser_class=_Parser, required=True)
@@ -192,6 +208,14 @@ def main(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None = No
         from warband.cli.imports import catalog_import
 
         return catalog_import(args.files, args.system, args.output, args.prefix, out, err)
+    if args.command == "catalog" and args.catalog_command == "export-csv":
+        from warband.cli.catalog_csv import export_csv
+
+        return export_csv(args.catalog, args.folder, args.json, out, err)
+    if args.command == "catalog" and args.catalog_command == "import-csv":
+        from warband.cli.catalog_csv import import_csv
+
+        return import_csv(args.folder, args.system, args.output, args.catalog, args.json, out, err)
     if args.command == "catalog" and args.catalog_command == "folder":
         _say(str(user_catalog_dir()), out)
         return EXIT_OK
