@@ -356,7 +356,7 @@ def test_cf_20_the_army_may_allow_mixed_armies_and_saves_the_option(tmp_path):
     path = tmp_path / "mixed.warband.json"
     api.save_army(session.state, path)
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert (data["version"], data["mixed_peoples"]) == (2, True)
+    assert (data["version"], data["mixed_peoples"]) == (3, True)  # the option came with version 2
     assert api.load_army(path) == session.state
     assert session.undo() and not api.validate(session.state, catalogs).valid  # undo: one people again
     api.save_army(session.state, path)

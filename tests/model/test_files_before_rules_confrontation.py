@@ -55,22 +55,22 @@ def test_cf_20_armies_of_version_1_still_open(path: Path) -> None:
     raw = json.loads(path.read_text(encoding="utf-8"))
     assert raw["version"] == 1
     army = api.load_army(path)
-    assert army.version == CURRENT_VERSIONS["warband-army"] == 2
-    assert army.model_dump(mode="json") == {**raw, "version": 2}  # nothing else changed
+    assert army.version == CURRENT_VERSIONS["warband-army"] == 3  # through version 2 (CF-20), then 3 (issue 20)
+    assert army.model_dump(mode="json") == {**raw, "version": 3}  # nothing else changed
 
 
 def test_cf_20_the_army_saved_before_opens_the_same_and_its_stranger_is_reported(tmp_path: Path) -> None:
     want = expected()
     army = api.load_army(FIXTURES / "confrontation.warband.json")
-    assert army.model_dump(mode="json") == {**want["army"], "version": 2}
+    assert army.model_dump(mode="json") == {**want["army"], "version": 3}
     assert not army.mixed_peoples
     catalogs = api.builtin_catalogs("confrontation")
     report = api.validate(army, catalogs)
     assert want["army_problems"] == []  # the pre-fix program found nothing wrong
     assert [(p.rule, p.code, p.unit.id) for p in report.problems] == [("CF-20", "army.people", "u4")]
     saved = tmp_path / "again.warband.json"
-    api.save_army(army, saved)  # saved back as version 2, with nothing new in it
-    assert json.loads(saved.read_text(encoding="utf-8")) == {**want["army"], "version": 2}
+    api.save_army(army, saved)  # saved back as the newest version, with nothing new in it
+    assert json.loads(saved.read_text(encoding="utf-8")) == {**want["army"], "version": 3}
 
 
 def test_the_battle_file_saved_before_opens_the_same() -> None:

@@ -16,6 +16,7 @@ from warband.export.roster_html import render_html
 from warband.export.roster_text import render_text
 from warband.model.army import Army, validate
 from warband.model.catalog import Catalogs
+from warband.model.messages import spoken_text
 from warband.model.names import display_name, spoken
 from warband.model.roster import Roster, UnitExtras, UnitRow
 from warband.model.storage import FileError, write_bytes_atomic
@@ -35,10 +36,15 @@ def roster_lines(army: Army, catalogs: Catalogs, languages: Sequence[str] | None
     for unit, cost in zip(army.units, report.units, strict=True):
         profile = catalogs.get("profiles", unit.profile)
         shown = unit.profile if profile is None else display_name(profile.name, languages)
+        label = unit.label or (shown if profile is not None else cost.label)  # the report names in English
+        own = unit.own_profile_name()  # a profile the unit was built with: no catalog entry, never "unknown"
+        if own is not None:
+            shown = spoken_text(own)
+            label = unit.label or shown
         rows.append(
             UnitRow(
                 id=unit.id,
-                label=unit.label or (shown if profile is not None else cost.label),  # the report names in English
+                label=label,
                 profile=shown,
                 count=unit.count,
                 cost=cost.cost,

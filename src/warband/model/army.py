@@ -49,12 +49,21 @@ class Unit(Frozen):
     count: Annotated[int, Strict(), Field(ge=1, le=10_000)] = 1
     notes: Text = ""
 
+    def own_profile_name(self) -> str | None:
+        """The name of the profile the unit carries itself, built by the player, when it names no catalog entry
+        (a `Localised` word: "Built character"); None when `profile` names a catalog entry (every unit of most
+        games). Views show it as the unit's profile, never as an entry the catalogs lack (AR-02)."""
+        return None
+
 
 def unit_label(unit: Unit, profile: Entry | None) -> str:
     """How a unit is named to the player: its label, else its profile's name (a `CatalogName`: English as a
     string, the language spoken in a sentence or through `spoken_text`), else the profile ID."""
     if unit.label.strip():
         return unit.label
+    own = unit.own_profile_name()
+    if own is not None:
+        return own
     return CatalogName(profile.name) if profile is not None else unit.profile
 
 

@@ -25,7 +25,7 @@ MAX_FILE_BYTES = 20 * 1024 * 1024
 
 CURRENT_VERSIONS: dict[str, int] = {
     "warband-catalog": 2,
-    "warband-army": 2,
+    "warband-army": 3,
     "warband-autosave": 1,
     "warband-battle": 1,
 }
@@ -43,6 +43,16 @@ def _army_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
 
 
 MIGRATIONS["warband-army"][1] = _army_1_to_2
+
+
+def _army_2_to_3(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 of the army format lets a unit carry a profile of its own, built by the player, instead of naming
+    a catalog's (`Unit.own_profile_name`; a game's own field of the unit): a version 2 army reads as it was. An
+    older Warband refuses a version 3 army as newer, instead of failing on the first unit built so."""
+    return {**doc, "version": 3}
+
+
+MIGRATIONS["warband-army"][2] = _army_2_to_3
 
 
 def _catalog_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
@@ -284,7 +294,15 @@ def open_envelope(data: Any, file: str, expected_format: str) -> dict[str, Any]:
 
 def describe_validation_error(exc: ValidationError, file: str) -> FileError:
     """The first error of a pydantic validation, as a player-readable FileError."""
-    err = exc.errors(include_url=False)[0]
+    return describe_validation_errors(exc, file)[0]
+
+
+def describe_validation_errors(exc: ValidationError, file: str) -> list[FileError]:
+    """Every error of a pydantic validation, each a player-readable FileError (the catalog editor lists them)."""
+    return [_described(err, file) for err in exc.errors(include_url=False)]
+
+
+def _described(err: Any, file: str) -> FileError:
     loc = tuple(err["loc"])
     kind = err["type"]
     if kind == "extra_forbidden":

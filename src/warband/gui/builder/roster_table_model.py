@@ -23,7 +23,7 @@ from warband.gui.item_models import landing_row
 from warband.gui.widgets.plain_text import plain_tooltip
 from warband.model.army import Army
 from warband.model.edits import MoveUnit, SetUnitField, unit_class
-from warband.model.messages import _
+from warband.model.messages import _, spoken_text
 from warband.model.names import display_name
 from warband.model.system import points_name, points_title
 
@@ -105,9 +105,12 @@ class RosterTableModel(QAbstractTableModel):
         unit = self._document.army.units[index.row()]
         kind = self._columns[index.column()]
         if role == Qt.ItemDataRole.DisplayRole:
+            own = unit.own_profile_name()  # a unit carrying a profile it was built with names no catalog entry
             if kind == self.LABEL:
-                return unit.label or self._profile_name(unit.profile)
+                return unit.label or (spoken_text(own) if own is not None else self._profile_name(unit.profile))
             if kind == self.PROFILE:
+                if own is not None:
+                    return spoken_text(own)
                 if self._document.catalogs.get("profiles", unit.profile) is None:
                     return _("{profile} (unknown)").format(profile=unit.profile)
                 return self._profile_name(unit.profile)

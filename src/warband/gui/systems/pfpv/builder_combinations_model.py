@@ -27,6 +27,7 @@ from warband.gui.systems.pfpv.builder_text import (
 from warband.model.army import Army
 from warband.model.messages import _
 from warband.model.names import display_name, display_note
+from warband.model.systems.pfpv.characters import built, sheet_of
 from warband.model.systems.pfpv.rules import Index, can_attempt, index
 from warband.model.systems.pfpv.scene_words import casting_time_text
 from warband.model.systems.pfpv.schema import Profile, Spell
@@ -92,10 +93,19 @@ def spell_rows(profile: Profile, idx: Index, every_spell: bool) -> list[SpellRow
     return rows
 
 
-def profile_part(army: Army, unit_id: str | None) -> str | None:
-    """What the tree reads of the army: the selected character's profile (its label and notes do not count)."""
+def profile_part(army: Army, unit_id: str | None) -> object:
+    """What the tree reads of the army: the selected character's profile, or the character built in the party
+    (its label and notes do not count)."""
     unit = army.unit(unit_id) if unit_id is not None else None
-    return unit.profile if unit is not None else None
+    return (unit.profile, built(unit)) if unit is not None else None
+
+
+def _tree_key(profile: Profile | None) -> object:
+    """What of a profile the rows show: its skills, specialisations and spells (not its Don or Vitality, which a
+    built character's form changes one step at a time)."""
+    if profile is None:
+        return None
+    return (profile.contact, profile.disciplines, profile.specialisations, profile.spells)
 
 
 def _titles() -> dict[str, tuple[str, str]]:
@@ -118,7 +128,7 @@ class CombinationsTreeModel(QAbstractItemModel):
         super().__init__(parent)
         self._document = document
         self._every_spell = False
-        self._key: tuple[Profile | None, bool] | None = None
+        self._key: tuple[object, bool] | None = None
         self._catalogs = document.catalogs
         self._rows: list[SpellRow] = []
         document.selection_changed.connect(self._on_document_selection_changed)
@@ -157,13 +167,13 @@ class CombinationsTreeModel(QAbstractItemModel):
             self.refresh()
 
     def refresh(self) -> None:
-        """Build the rows again when what they depend on changed: the character's profile, the catalogs, the
-        choice of spells. Renaming a character changes none of it."""
+        """Build the rows again when what they depend on changed: the character's profile (or, built in the party,
+        its skills and spells), the catalogs, the choice of spells. Renaming a character changes none of it."""
         document = self._document
         unit = document.army.unit(document.selected) if document.selected is not None else None
         idx = index(document.catalogs)
-        profile = idx.profiles.get(unit.profile) if unit is not None else None
-        key = (profile, self._every_spell)
+        profile = sheet_of(unit, idx.profiles) if unit is not None else None
+        key = (_tree_key(profile), self._every_spell)
         if key == self._key and document.catalogs is self._catalogs:
             return
         self.beginResetModel()

@@ -101,15 +101,15 @@ def rolls_text(profile: Profile, spell: Spell, combination: Combination, idx: In
                 )
             )
     lines.append(_("Control rolls (PF-03):"))
-    for part in combination.disciplines:
-        name = entry_name(idx.disciplines, part.id)
-        skill = profile.disciplines.get(part.id)
+    for discipline in combination.disciplines:
+        name = entry_name(idx.disciplines, discipline.id)
+        skill = profile.disciplines.get(discipline.id)
         if skill is None:
             lines.append("  " + _("{discipline}: no skill").format(discipline=name))
             continue
-        bonus = specialisation_bonus(profile, spell.id, part.id)
-        target = skill + part.modifier + bonus
-        sum_text = f"{skill} {signed(part.modifier)}"
+        bonus = specialisation_bonus(profile, spell.id, discipline.id)
+        target = skill + discipline.modifier + bonus
+        sum_text = f"{skill} {signed(discipline.modifier)}"
         if bonus:
             sum_text += " " + _("{bonus} (specialisation)").format(bonus=signed(bonus))
         lines.append(

@@ -1,5 +1,8 @@
 """The selected « Par le Fer et par le Verbe » character: its card, and the combinations of its spells it can and
-cannot attempt (PF-01 … PF-03). A party has no points: nothing here is bought, so nothing here is a command.
+cannot attempt (PF-01 … PF-03); a character built in the party instead shows its form, where each field is edited
+(`CharacterForm`). "New character…" adds a character built from nothing, "Build from this profile" turns the
+selected catalog character into one built in the party with its numbers: each one command of the army. A party
+has no points: nothing here is bought.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QPushButton,
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -23,6 +27,7 @@ from PySide6.QtWidgets import (
 from warband.gui.army_document import ArmyDocument
 from warband.gui.builder.entry_tables import WARNING_MARK, describe_reasons, plain_label, warning_colour
 from warband.gui.document import Change
+from warband.gui.systems.pfpv.builder_character_form import CharacterForm
 from warband.gui.systems.pfpv.builder_combinations_model import COLUMNS, SPELL_ID_ROLE, CombinationsTreeModel
 from warband.gui.systems.pfpv.builder_text import (
     NO_BREAK,
@@ -35,8 +40,9 @@ from warband.gui.systems.pfpv.builder_text import (
 )
 from warband.gui.widgets.appearance import follow_font
 from warband.model.army import Army, Problem, Report, Unit
-from warband.model.messages import _
+from warband.model.messages import _, spoken_text
 from warband.model.names import display_name
+from warband.model.systems.pfpv.characters import BuildFromProfile, NewCharacter
 from warband.model.systems.pfpv.rules import index
 from warband.model.systems.pfpv.scene_words import casting_time_text
 from warband.model.systems.pfpv.schema import PfpvUnit, Profile
@@ -122,9 +128,30 @@ class PfpvUnitPanel(QWidget):
         font.setBold(True)
         self.totals_label.setFont(font)
 
+        self.new_button = QPushButton(_("New character…"), self)
+        self.new_button.setObjectName("newCharacterButton")
+        self.new_button.setToolTip(
+            _("Add a character built from nothing to the party: its skills, numbers and spells are yours to set")
+        )
+        self.build_button = QPushButton(_("Build from this profile"), self)
+        self.build_button.setObjectName("buildCharacterButton")
+        self.build_button.setToolTip(
+            _(
+                "Make the selected character one built in the party, with its profile's numbers and spells, "
+                "to change them"
+            )
+        )
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.new_button)
+        buttons.addWidget(self.build_button)
+        buttons.addStretch(1)
+
         self._hint_label = plain_label(self, "unitHint")
         self._hint_label.setText(
-            _("Select a character in the roster to see its card and the spells it can attempt.")
+            _(
+                "Select a character in the roster to see its card and the spells it can attempt, or make a new "
+                "character of your own."
+            )
         )
         self._title_label = plain_label(self, "unitTitle")
         title_font = self._title_label.font()
@@ -160,6 +187,8 @@ class PfpvUnitPanel(QWidget):
             else:
                 form.addRow(titles[key] + ":", label)
 
+        self.form = CharacterForm(document, self)
+
         self._spells_box = QGroupBox(_("Spells and combinations"), self)
         self._spells_box.setObjectName("spellsBox")
         self.every_check = QCheckBox(_("Show every spell of the catalogs"), self._spells_box)
@@ -183,11 +212,15 @@ class PfpvUnitPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.totals_label)
         layout.addSpacing(4)
+        layout.addLayout(buttons)
         layout.addWidget(self._hint_label, 1, Qt.AlignmentFlag.AlignTop)  # shown alone: at the top
-        for widget in (self._title_label, self._card, self._problems_label):
+        for widget in (self._title_label, self._card, self.form, self._problems_label):
             layout.addWidget(widget)
         layout.addWidget(self._spells_box, 1)
+        self.form.next_in_tab = self.every_check
 
+        self.new_button.clicked.connect(self._on_new_button_clicked)
+        self.build_button.clicked.connect(self._on_build_button_clicked)
         self.every_check.toggled.connect(self._on_every_check_toggled)
         self.combinations.modelReset.connect(self._on_combinations_model_reset)
         self._tree.selectionModel().currentChanged.connect(self._on_tree_current_changed)
@@ -225,21 +258,33 @@ class PfpvUnitPanel(QWidget):
         unit = self._document.army.unit(unit_id) if unit_id is not None else None
         return unit if isinstance(unit, PfpvUnit) else None
 
+    def _catalog_profile(self, unit: PfpvUnit) -> Profile | None:
+        """The selected character's catalog profile (None: built in the party, or unknown to the catalogs)."""
+        return index(self._document.catalogs).profiles.get(unit.profile) if unit.character is None else None
+
     # --- showing -------------------------------------------------------------------------------------------
     def _refresh(self) -> None:
         unit = self._unit()
         self._hint_label.setVisible(unit is None)
-        for widget in (self._title_label, self._card, self._spells_box):
+        for widget in (self._title_label, self._spells_box):
             widget.setVisible(unit is not None)
+        character = unit.character if unit is not None else None
+        self._card.setVisible(unit is not None and character is None)
+        self.form.setVisible(character is not None)
+        profile = self._catalog_profile(unit) if unit is not None else None
+        self.build_button.setVisible(profile is not None)
         if unit is None:
             self._shown_problems = None
             self._problems_label.setVisible(False)
             return
-        profile = index(self._document.catalogs).profiles.get(unit.profile)
         title = unit_label(unit, profile)
-        kind = display_name(profile.name) if profile is not None else unit.profile
+        if unit.character is not None:
+            kind = spoken_text(unit.own_profile_name())
+            self.form.show_unit(unit)
+        else:
+            kind = display_name(profile.name) if profile is not None else unit.profile
+            self._show_card(unit, profile)
         self._title_label.setText(title if kind == title else f"{title} — {kind}")
-        self._show_card(unit, profile)
         self._show_problems(unit)
 
     def _show_problems(self, unit: PfpvUnit) -> None:
@@ -283,7 +328,36 @@ class PfpvUnitPanel(QWidget):
             text += "\n" + _("Effects (PF-08): {effects}").format(effects=effects_text(spell))
         self._details_label.setText(text)
 
+    # --- changing ------------------------------------------------------------------------------------------
+    def new_character(self) -> bool:
+        """Add a character built from nothing at the end of the party, selected, its name ready to be typed."""
+        unit_id = self._document.new_unit_id()
+        if not self._document.execute(NewCharacter(unit_id, _("New character")), select=unit_id):
+            return False
+        self.form.name_edit.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.form.name_edit.selectAll()
+        return True
+
+    def build_from_profile(self) -> bool:
+        """The selected catalog character becomes one built in the party, with its profile's numbers and spells
+        (its label kept, or its profile's name when it had none)."""
+        unit = self._unit()
+        profile = self._catalog_profile(unit) if unit is not None else None
+        if unit is None or profile is None:
+            return False
+        command = BuildFromProfile(unit.id, profile, name=display_name(profile.name))
+        if not self._document.execute(command, select=unit.id):
+            return False
+        self.form.name_edit.setFocus(Qt.FocusReason.OtherFocusReason)
+        return True
+
     # --- slots ---------------------------------------------------------------------------------------------
+    def _on_new_button_clicked(self) -> None:
+        self.new_character()
+
+    def _on_build_button_clicked(self) -> None:
+        self.build_from_profile()
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         """The tree's width is shared again when it changes."""
         if watched is self._tree.viewport() and event.type() == QEvent.Type.Resize:

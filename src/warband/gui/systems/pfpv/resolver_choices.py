@@ -31,7 +31,7 @@ from warband.model.messages import _
 from warband.model.systems.pfpv.rules import can_attempt
 from warband.model.systems.pfpv.scene import Casting, CastingSetup, PfpvScene, being_cast, profile_of
 from warband.model.systems.pfpv.scene_words import casting_time_text
-from warband.model.systems.pfpv.schema import Combination, Part, Spell
+from warband.model.systems.pfpv.schema import Combination, DisciplinePart, Part, SourcePart, Spell
 
 TABLE = ""
 """The spell list's entry for a spell in no Grimoire (PF-01)."""
@@ -159,8 +159,10 @@ class ChoicesPanel(QGroupBox):
         discipline."""
         spell, index = self.spell, self.combination_combo.currentIndex()
         if self.is_free:
-            sources = [Part(id=k[2:], modifier=self.modifier_spins[k].value()) for k in self._used("s:")]
-            disciplines = [Part(id=k[2:], modifier=self.modifier_spins[k].value()) for k in self._used("d:")]
+            sources = [SourcePart(id=k[2:], modifier=self.modifier_spins[k].value()) for k in self._used("s:")]
+            disciplines = [
+                DisciplinePart(id=k[2:], modifier=self.modifier_spins[k].value()) for k in self._used("d:")
+            ]
             if not sources or not disciplines or len(sources) > 6 or len(disciplines) > 6:
                 return None
             return Combination(sources=tuple(sources), disciplines=tuple(disciplines))
@@ -325,10 +327,10 @@ class ChoicesPanel(QGroupBox):
             self._grid.addWidget(don, row, 2)
             self._grid.addWidget(link, row, 3)
             row += 1
-        for part in disciplines:
-            name = names.discipline(part.id)
-            self._name_cell(row, f"d:{part.id}", _("Control {d}").format(d=name), used)
-            self._row_spins(row, f"d:{part.id}", part.modifier, name)
+        for discipline in disciplines:
+            name = names.discipline(discipline.id)
+            self._name_cell(row, f"d:{discipline.id}", _("Control {d}").format(d=name), used)
+            self._row_spins(row, f"d:{discipline.id}", discipline.modifier, name)
             row += 1
         for spin in (*self.don_contact_spins.values(), *self.link_spins.values()):
             spin.valueChanged.connect(self._on_input_changed)
@@ -336,7 +338,7 @@ class ChoicesPanel(QGroupBox):
             check.toggled.connect(self._on_input_changed)
         self._fit_don()
 
-    def _rows(self) -> tuple[list[Part], list[Part], set[str] | None] | None:
+    def _rows(self) -> tuple[list[SourcePart], list[DisciplinePart], set[str] | None] | None:
         """The sources and disciplines shown, with the modifiers they start from, and (free) those used."""
         spell, scene, key = self.spell, self._scene, self._key
         if scene is None or key is None:
@@ -353,10 +355,12 @@ class ChoicesPanel(QGroupBox):
         given = {f"s:{p.id}": p.modifier for p in start.sources} if start else {}
         given |= {f"d:{p.id}": p.modifier for p in start.disciplines} if start else {}
         sources = [
-            Part(id=s, modifier=given.get(f"s:{s}", -level)) for s in scene.entries.sources if s in profile.contact
+            SourcePart(id=s, modifier=given.get(f"s:{s}", -level))
+            for s in scene.entries.sources
+            if s in profile.contact
         ]
         disciplines = [
-            Part(id=d, modifier=given.get(f"d:{d}", -level))
+            DisciplinePart(id=d, modifier=given.get(f"d:{d}", -level))
             for d in scene.entries.disciplines
             if d in profile.disciplines
         ]

@@ -31,4 +31,18 @@ TEMPLATES: dict[str, str] = {
     "pf.spell_unknown": N_(
         "The spell “{spell}” is not in the loaded catalogs: {unit} cannot cast it (the scene keeps it as it is)."
     ),
+    # characters built in the party (AR-02, PF-X2)
+    "pf.character.source_unknown": N_(
+        "{unit} has a Contact skill in the source “{source}”, which is not in the loaded catalogs: the character "
+        "keeps it as it is."
+    ),
+    "pf.character.discipline_unknown": N_(
+        "{unit} has a skill in the discipline “{discipline}”, which is not in the loaded catalogs: the character "
+        "keeps it as it is."
+    ),
+    "pf.character.spell_unknown": N_(
+        "{unit} knows the spell “{spell}”, which is not in the loaded catalogs: the character keeps it, and "
+        "cannot cast it."
+    ),
+    "pf.character.don_low": N_("{unit} has a Don Magique of {don}: a character has {least} to 400."),
 }

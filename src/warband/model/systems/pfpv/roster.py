@@ -1,5 +1,5 @@
-"""What a Par le Fer et par le Verbe roster shows of a character: its profile's numbers, its skills, its spells
-and its reserves (Don, Vitality)."""
+"""What a Par le Fer et par le Verbe roster shows of a character: its profile's numbers (a catalog's, or its own
+when the player built it), its skills, its spells and its reserves (Don, Vitality)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from warband.model.messages import _
 from warband.model.names import display_name
 from warband.model.roster import Detail, Languages, Track, UnitExtras, named, unknown_detail
 from warband.model.systems.pfpv import rules
+from warband.model.systems.pfpv.characters import built, sheet_of
 from warband.model.systems.pfpv.scene_words import casting_time_text
 
 
@@ -21,7 +22,7 @@ def _skills(skills: dict[str, int], entries: dict[str, object], languages: Langu
 
 def unit_details(unit: Unit, catalogs: Catalogs, languages: Languages) -> UnitExtras:
     idx = rules.index(catalogs)
-    profile = idx.profiles.get(unit.profile)
+    profile = sheet_of(unit, idx.profiles)
     if profile is None:
         return UnitExtras()
     facts = [
@@ -30,6 +31,9 @@ def unit_details(unit: Unit, catalogs: Catalogs, languages: Languages) -> UnitEx
         _("MA {value}").format(value=profile.ma),
         _("Recovery {value}").format(value=profile.recovery),
     ]
+    character = built(unit)
+    if character is not None and character.fatigue:  # PF-X1: the fatigue it starts a scene with
+        facts.append(_("Starting fatigue {value}").format(value=character.fatigue))
     lines: list[str] = []
     if profile.contact:
         lines.append(_("Contact: {skills}").format(skills=_skills(profile.contact, idx.sources, languages)))

@@ -11,6 +11,7 @@ from warband.model.catalog import Catalogs, Table
 from warband.model.changes import TrackedKind, Used, note_use
 from warband.model.messages import N_
 from warband.model.names import CatalogName
+from warband.model.systems.pfpv.characters import built, character_problems, name_of, sheet_of
 from warband.model.systems.pfpv.schema import Combination, Discipline, PfpvArmy, Profile, Snapshot, Source, Spell
 
 
@@ -49,29 +50,33 @@ def can_attempt(profile: Profile, combination: Combination) -> bool:
 
 
 def validate(army: PfpvArmy, catalogs: Catalogs) -> Report:
-    """A party has no points: only entries the catalogs no longer know are reported (AR-02)."""
+    """A party has no points: only entries the catalogs no longer know are reported (AR-02), and for a character
+    built in the party, its skills and spells the catalogs do not know (AR-02) and a Don too low (PF-X2). A built
+    character names no catalog profile: none is missing."""
     idx = index(catalogs)
     problems: list[Problem] = []
     costs: list[UnitCost] = []
     for position, unit in enumerate(army.units):
-        profile = idx.profiles.get(unit.profile)
-        label = unit.label or (CatalogName(profile.name) if profile else unit.profile)
-        if profile is None:
-            problems.append(
-                Problem.of("AR-02", "profile.unknown", UnitRef(unit.id, position, label), profile=unit.profile)
-            )
+        character = built(unit)
+        profile = idx.profiles.get(unit.profile) if character is None else None
+        label = name_of(unit, profile)
+        ref = UnitRef(unit.id, position, label)
+        if character is not None:
+            problems.extend(character_problems(character, ref, idx.sources, idx.disciplines, idx.spells))
+        elif profile is None:
+            problems.append(Problem.of("AR-02", "profile.unknown", ref, profile=unit.profile))
         costs.append(UnitCost(unit.id, position, label, 0))
     return Report("pfpv", 0, army.points_limit, tuple(costs), sort_problems(problems))
 
 
 def options(army: PfpvArmy, unit_id: str, catalogs: Catalogs) -> list[Choice]:
-    """Every spell of the catalogs for this character: whether it knows it and can attempt one of its
-    combinations (the others are listed, not eligible)."""
+    """Every spell of the catalogs for this character (a catalog's or a built one): whether it knows it and can
+    attempt one of its combinations (the others are listed, not eligible)."""
     idx = index(catalogs)
     unit = army.unit(unit_id)
     if unit is None:
         raise KeyError(f"the party has no character {unit_id!r}")
-    profile = idx.profiles.get(unit.profile)
+    profile = sheet_of(unit, idx.profiles)
     choices: list[Choice] = []
     for spell in idx.spells.values():
         usable = profile is not None and any(can_attempt(profile, c) for c in spell.combinations)
@@ -83,13 +88,17 @@ def options(army: PfpvArmy, unit_id: str, catalogs: Catalogs) -> list[Choice]:
 def _used(army: PfpvArmy, idx: Index, kept: Mapping[str, Profile]) -> Used:
     """What a party records: its characters' profiles and the spells they know (`kept`: the profiles of the
     snapshot before, for a profile the catalogs no longer have), and every source and discipline, which a scene
-    names and links (PF-02)."""
+    names and links (PF-02). A character built in the party uses no catalog profile (the one it was built from
+    is neither recorded nor compared): only the spells it knows."""
     used: dict[tuple[str, str], list[str]] = {}
     for unit in army.units:
-        profile = idx.profiles.get(unit.profile) or kept.get(unit.profile)
-        label = unit.label or (CatalogName(profile.name) if profile is not None else unit.profile)
-        note_use(used, "profiles", unit.profile, label)
-        for spell_id in profile.spells if profile is not None else ():
+        character = built(unit)
+        profile = (idx.profiles.get(unit.profile) or kept.get(unit.profile)) if character is None else None
+        label = name_of(unit, profile)
+        if character is None:
+            note_use(used, "profiles", unit.profile, label)
+        spells = character.spells if character is not None else profile.spells if profile is not None else ()
+        for spell_id in spells:
             note_use(used, "spells", spell_id, label)
     for kind, table in (("sources", idx.sources), ("disciplines", idx.disciplines)):
         for entry_id in table:

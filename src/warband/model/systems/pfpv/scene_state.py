@@ -15,6 +15,7 @@ from warband.model.battle_log import LogEntry
 from warband.model.catalog import Catalogs, Flag, Frozen, Id
 from warband.model.edits import replace
 from warband.model.names import CatalogName
+from warband.model.systems.pfpv.characters import built, name_of, sheet_of
 from warband.model.systems.pfpv.schema import PfpvArmy, Profile, Snapshot
 
 MOST_AT_ONCE = 6
@@ -112,20 +113,28 @@ class PfpvSceneFile(PfpvScene):
 
 
 def start_scene(party: PfpvArmy, catalogs: Catalogs, player: str = "Game master") -> PfpvScene:
+    """A scene of the party: each character at its full Don and Vitality; a character built in the party at its
+    starting fatigue (PF-X1), a catalog's at none. A character whose profile the catalogs do not know is left out
+    (AR-02)."""
     snapshot = changes.battle_entries([party], catalogs, Snapshot)
     characters = {}
     for unit in party.units:
-        profile = snapshot.profiles.get(unit.profile)
+        profile = sheet_of(unit, snapshot.profiles)
         if profile is not None:
-            characters[unit.id] = CharacterState(don=profile.don, vitality=profile.vitality)
+            character = built(unit)
+            fatigue = character.fatigue if character is not None else 0
+            characters[unit.id] = CharacterState(don=profile.don, vitality=profile.vitality, fatigue=fatigue)
     return PfpvScene(party=party, player=player or "Game master", entries=snapshot, characters=characters)
 
 
 def profile_of(scene: PfpvScene, key: str) -> Profile:
+    """The character's profile: the one it carries, built in the party (the scene embeds the party), or its
+    catalog profile as the scene embeds it."""
     unit = scene.party.unit(key)
-    if unit is None or unit.profile not in scene.entries.profiles:
+    profile = sheet_of(unit, scene.entries.profiles) if unit is not None else None
+    if profile is None:
         raise KeyError(f"no character {key!r} in this scene")
-    return scene.entries.profiles[unit.profile]
+    return profile
 
 
 def spell_name(scene: PfpvScene, spell_id: str) -> str:
@@ -138,7 +147,7 @@ def label_of(scene: PfpvScene, key: str) -> str:
     unit = scene.party.unit(key)
     if unit is None:
         return key
-    return unit.label or CatalogName(profile_of(scene, key).name)
+    return name_of(unit, profile_of(scene, key))
 
 
 def with_character(scene: PfpvScene, key: str, **changes: object) -> PfpvScene:
