@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QIcon
@@ -30,7 +31,10 @@ from warband.api import (
     Catalogs,
     FileError,
     GameLoadError,
+    LoadedCatalog,
+    compare,
     load_errors,
+    stamp,
 )
 from warband.gui.army_document import ArmyDocument
 from warband.gui.army_files import DEFAULT_SYSTEM, STATUS_MS, ArmyFiles, new_army
@@ -47,8 +51,11 @@ from warband.gui.settings import Settings, save_settings
 from warband.gui.start_page import StartPage
 from warband.gui.window_extras import RosterAndRules, UndoKeyRouter, qt_path_chooser
 from warband.gui.window_menus import WindowMenus
-from warband.model.locations import resources_dir
+from warband.model.locations import resources_dir, user_catalog_dir
 from warband.model.messages import _, spoken_text
+
+if TYPE_CHECKING:
+    from warband.gui.catalog_editor.window import CatalogEditorWindow, EditorAsker
 
 __all__ = ["DEFAULT_SYSTEM", "MainWindow"]
 
@@ -79,6 +86,9 @@ class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
         self._preferences_file = preferences_file
         self._load_catalogs = load_catalogs
         self.asker: Asker = asker or QtAsker(self)
+        self.catalog_editor: CatalogEditorWindow | None = None
+        self.editor_asker: EditorAsker | None = None
+        """The catalog editor's questions (None: its dialogs); tests answer them."""
         self.autosaver = Autosaver(autosave_folder, self)
         self.autosaver.failed.connect(self._on_autosaver_failed)
         icon = resources_dir() / "icons" / "warband.svg"
@@ -288,11 +298,23 @@ class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
 
     # --- catalogs ------------------------------------------------------------------------------------------
     def reload_catalogs(self) -> None:
+        """The catalogs read again (F5, an import, the catalog editor's save): the open army is judged against
+        them, and told what changed for it (AR-04): its entries' costs, requirements, entries gone."""
         if self._load_catalogs is None:
             return
+        before = stamp(self.document.army, self.document.catalogs) if self.document is not None else None
         self.catalog_load = self._load_catalogs()
         if self.document is not None:
-            self.document.set_catalogs(self._catalogs_for(self.document.army.system))
+            catalogs = self._catalogs_for(self.document.army.system)
+            self.document.set_catalogs(catalogs)
+            changes = compare(before, catalogs) if before is not None else []
+            if changes:
+                lines = "\n".join(f"• {c.sentence}" for c in changes)
+                name = self.document.army.name or _("army")
+                self.asker.warning(
+                    _("The catalogs changed"),
+                    _("The catalogs changed for “{name}”:").format(name=name) + "\n" + lines,
+                )
         count = len(self.catalog_load.errors)
         if count:
             self.asker.catalog_errors(list(self.catalog_load.errors))
@@ -300,6 +322,35 @@ class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
             _("Catalogs reloaded; {count} left out").format(count=count) if count else _("Catalogs reloaded"),
             STATUS_MS,
         )
+
+    def edit_catalogs(self) -> CatalogEditorWindow:
+        """Catalogs → Edit Catalogs…: the catalog editor, a window of its own (one, raised when open again); a
+        catalog it saves is read again at once, so the builder and the open army see it (AR-04)."""
+        from warband.gui.catalog_editor.window import CatalogEditorWindow  # when first asked: a quick launch
+
+        if self.catalog_editor is None:
+            editor = CatalogEditorWindow(
+                self._editor_others,
+                user_catalog_dir(),
+                lambda: [Path(p) for p in self.settings.recent],
+                self,
+                asker=self.editor_asker,
+            )
+            editor.saved.connect(self._on_catalog_editor_saved)
+            self.catalog_editor = editor
+        if self.catalog_editor.isVisible():  # open already, maybe behind: brought to the front
+            self.catalog_editor.raise_()
+            self.catalog_editor.activateWindow()
+        else:
+            self.catalog_editor.show()
+        return self.catalog_editor
+
+    def _editor_others(self, system: str) -> list[LoadedCatalog]:
+        catalogs = self._loaded_catalogs().catalogs.get(system)
+        return list(catalogs.loaded) if catalogs is not None else []
+
+    def _on_catalog_editor_saved(self, _path: Path) -> None:
+        self.reload_catalogs()
 
     def _show_catalog_errors(self) -> None:
         self.asker.catalog_errors(list(self._loaded_catalogs().errors))
@@ -322,6 +373,10 @@ class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
         self._keep_splitters()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        editing = self.catalog_editor
+        if editing is not None and editing.isVisible() and not editing.maybe_save():
+            event.ignore()  # the catalog being edited has changes the player wants to keep
+            return
         if not self.maybe_save() or not self.battles.maybe_save():
             event.ignore()
             return

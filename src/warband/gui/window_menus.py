@@ -85,6 +85,9 @@ class WindowMenus(_Window):
         self.copy_roster_action = self._action(
             _("&Copy Roster as Text"), self.copy_roster_as_text, [key("Ctrl+Shift+C")], "actionCopyRoster"
         )
+        self.edit_catalogs_action = self._action(
+            _("&Edit Catalogs…"), self.edit_catalogs, [key("Ctrl+Shift+K")], "actionEditCatalogs"
+        )
         self.reload_action = self._action(
             _("&Reload player catalogs"), self.reload_catalogs, [key("F5")], "actionReloadCatalogs"
         )
@@ -159,6 +162,7 @@ class WindowMenus(_Window):
         edit_menu.addSeparator()
         edit_menu.addAction(self.preferences_action)
         catalog_menu = bar.addMenu(_("&Catalogs"))
+        catalog_menu.addAction(self.edit_catalogs_action)
         catalog_menu.addAction(self.reload_action)
         catalog_menu.addAction(self.import_battlescribe_action)
         catalog_menu.addAction(self.catalog_errors_action)

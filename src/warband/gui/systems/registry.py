@@ -24,6 +24,7 @@ from warband.model.system import games, note_load_error
 
 if TYPE_CHECKING:
     from warband.gui.army_document import ArmyDocument
+    from warband.gui.catalog_editor.editors import CatalogWidget
     from warband.gui.widgets.options_box import RulesOptionsBox
 
 
@@ -61,6 +62,10 @@ class SystemUi:
     """None: the window cannot play this game's battles."""
     options_box: Callable[[QWidget], RulesOptionsBox] | None = None
     """The rules options a battle starts with (File → New Battle); None: the game has none."""
+    catalog_widgets: Callable[[], CatalogWidget] | None = None
+    """The game's own widgets in the catalog editor, where a generic form is poor: asked for each value's widget
+    (its editor context, path in the catalog, kind of value and parent), it gives one, or None for the generic
+    widget. None: the generic forms serve for everything."""
 
 
 @cache
@@ -79,6 +84,12 @@ def system_ui(system_id: str) -> SystemUi | None:
         note_load_error(system_id, f"{info.ui}: its UI is a {type(ui).__name__}, not a SystemUi")
         return None
     return ui
+
+
+def catalog_widget_maker(system_id: str) -> CatalogWidget | None:
+    """The game's own catalog editor widgets, or None."""
+    ui = system_ui(system_id)
+    return ui.catalog_widgets() if ui is not None and ui.catalog_widgets is not None else None
 
 
 def builder_systems() -> list[str]:

@@ -9,6 +9,7 @@ from warband.gui.systems.registry import BattleKit, BuilderPanels, SystemUi
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
 
+    from warband.gui.catalog_editor.editors import CatalogWidget
     from warband.gui.widgets.options_box import RulesOptionsBox
 
 
@@ -36,4 +37,10 @@ def _options(parent: QWidget) -> RulesOptionsBox:
     return ConfrontationOptionsBox(parent)
 
 
-UI = SystemUi("confrontation", _builder, _battle, _options)
+def _catalog_widgets() -> CatalogWidget:
+    from warband.gui.systems.confrontation.catalog_widgets import catalog_widget
+
+    return catalog_widget
+
+
+UI = SystemUi("confrontation", _builder, _battle, _options, _catalog_widgets)
