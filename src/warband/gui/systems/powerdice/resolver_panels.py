@@ -3,8 +3,6 @@ of the last casting in large type, with what the document refused."""
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QGroupBox, QLabel, QVBoxLayout, QWidget
@@ -13,7 +11,7 @@ from warband.gui.systems.powerdice import resolver_view as view
 from warband.gui.widgets.dice_entry import error_colour
 from warband.gui.widgets.odds_chart import BarKind, OddsChartWidget, bar_colours
 from warband.model.messages import _
-from warband.model.systems.powerdice.battle_rules import CastOutcome
+from warband.model.systems.powerdice.battle_rules import CastingOdds, CastOutcome
 
 
 def _label(parent: QWidget, name: str) -> QLabel:
@@ -52,11 +50,11 @@ class CastOddsPanel(QGroupBox):
         self.odds_detail.clear()
         self.chart.clear()
 
-    def show_casting(self, chance: Fraction, total: int, difficulty: int) -> None:
-        """The exact chance the rules give, and the totals of `total` dice with those reaching `difficulty`."""
-        self._say(view.odds_text(chance), big=True)
-        self.odds_detail.setText(view.odds_detail(total, difficulty))
-        bars = view.total_bars(total, difficulty)
+    def show_casting(self, odds: CastingOdds) -> None:
+        """The exact chance the rules give, and the totals of the dice with those reaching the difficulty."""
+        self._say(view.odds_text(odds.chance), big=True)
+        self.odds_detail.setText(view.odds_detail(odds.dice, odds.difficulty))
+        bars = view.total_bars(odds)
         self.chart.set_distribution(bars.buckets, bars.success_from)
 
     def _say(self, text: str, *, big: bool) -> None:

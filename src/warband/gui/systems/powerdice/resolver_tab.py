@@ -1,7 +1,7 @@
 """The power-dice Resolver tab: a caster casts a spell (PD-05 … PD-08), the exact odds shown first.
 
 The tab decides nothing: `cast_problems` says whether the casting may be made, `helpers` who may give dice,
-`chance` the odds; the document rolls (or takes the table's dice), applies and logs the casting.
+`casting_odds` the odds; the document rolls (or takes the table's dice), applies and logs the casting.
 """
 
 from __future__ import annotations
@@ -214,11 +214,11 @@ class PowerDiceResolverTab(RefreshWhenShown):
         given = request.total - request.dice
         self.limit_label.setText(view.limit_text(battle, chosen, request.dice, given))
         self.form.set_ready(not self._problems, request.total)
-        spell = battle.entries.spells[request.spell]
-        if request.total < 1:
+        odds = rules.casting_odds(battle, request)  # once per update: the chance and the chart's bars
+        if odds is None:
             self.odds_panel.clear()
         else:
-            self.odds_panel.show_casting(rules.chance(battle, request), request.total, spell.difficulty)
+            self.odds_panel.show_casting(odds)
 
     def _show_outcome(self) -> None:
         outcome = self._outcome

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from warband.gui.widgets.odds_chart import format_percent
-from warband.model.dice import sum_distribution
 from warband.model.messages import _, spoken_text
 from warband.model.names import display_name
 from warband.model.systems.powerdice import battle_rules as rules
@@ -140,13 +139,21 @@ class ChartBars:
     success_from: int
 
 
-def total_bars(count: int, difficulty: int) -> ChartBars:
-    """PD-08: the chance of each total of `count` d6, the totals that reach the difficulty marked."""
-    ways: Mapping[int, int] = sum_distribution(count, 6)
-    throws = 6**count
-    buckets = tuple((str(total), Fraction(n, throws)) for total, n in ways.items())
-    success_from = next((i for i, total in enumerate(ways) if total >= difficulty), len(buckets))
-    return ChartBars(buckets, success_from)
+@lru_cache(maxsize=32)
+def _total_buckets(dice: int, ways: tuple[int, ...]) -> tuple[tuple[str, Fraction], ...]:
+    """The bars of `dice` d6 ("total", chance), the same whatever the difficulty: worked out once per count. The
+    spread is symmetric (every die turned over), so each chance is made once and shown twice."""
+    throws = 6**dice
+    last = len(ways) - 1
+    chances = [Fraction(n, throws) for n in ways[: last // 2 + 1]]
+    chances += reversed(chances[: last + 1 - len(chances)])
+    return tuple((str(dice + i), chance) for i, chance in enumerate(chances))
+
+
+def total_bars(odds: rules.CastingOdds) -> ChartBars:
+    """PD-08: the chance of each total of the casting's dice, the totals that reach the difficulty marked (from
+    the odds the rules worked out, never counted again)."""
+    return ChartBars(_total_buckets(odds.dice, odds.ways), odds.success_from)
 
 
 def outcome_text(outcome: rules.CastOutcome) -> str:

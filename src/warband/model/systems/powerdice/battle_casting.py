@@ -1,5 +1,5 @@
 """Casting in a power-dice battle (PD-01, PD-05 … PD-08): what may be cast and why not, the helpers, the exact
-chance, and the casting with its dice."""
+chance (counted in `totals`), and the casting with its dice."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from warband.model.army import Problem
-from warband.model.dice import Dice, at_least
+from warband.model.dice import Dice
 from warband.model.edits import replace
 from warband.model.messages import N_, OR, Phrase, joined, term
 from warband.model.names import CatalogName
@@ -28,6 +28,7 @@ from warband.model.systems.powerdice.battle_state import (
 from warband.model.systems.powerdice.battle_steps import next_b3_side
 from warband.model.systems.powerdice.rules import shares_trait, traits_text
 from warband.model.systems.powerdice.schema import Spell
+from warband.model.systems.powerdice.totals import CastingOdds, chance_at_least, dice_odds
 
 
 # --- casting (PD-01, PD-05 … PD-08) ------------------------------------------------------------------------
@@ -160,9 +161,18 @@ def chance(battle: PowerDiceBattle, request: CastRequest) -> Fraction:
     """PD-08: the exact chance that the dice reach the spell's difficulty (none for a spell the catalogs no
     longer know, AR-02: it cannot be cast)."""
     spell = battle.entries.spells.get(request.spell)
-    if spell is None:
+    if spell is None or request.total < 1:
         return Fraction(0)
-    return at_least(spell.difficulty, request.total) if request.total > 0 else Fraction(0)
+    return chance_at_least(spell.difficulty, request.total)
+
+
+def casting_odds(battle: PowerDiceBattle, request: CastRequest) -> CastingOdds | None:
+    """PD-08: the chance (as `chance`) and the spread of the totals of the casting's dice, worked out together;
+    None when there is nothing to roll (no dice, or a spell the catalogs no longer know)."""
+    spell = battle.entries.spells.get(request.spell)
+    if spell is None or request.total < 1:
+        return None
+    return dice_odds(spell.difficulty, request.total)
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from warband.model.systems.powerdice.battle_casting import (
     CastRequest,
     cast,
     cast_problems,
+    casting_odds,
     chance,
     claim_order,
     helpers,
@@ -36,16 +37,19 @@ from warband.model.systems.powerdice.battle_steps import (
     set_marker,
     visible_marker,
 )
+from warband.model.systems.powerdice.totals import CastingOdds
 
 __all__ = [
     "CastOutcome",
     "CastRequest",
     "CasterModel",
+    "CastingOdds",
     "StepReport",
     "cast",
     "cast_problems",
     "caster",
     "casters",
+    "casting_odds",
     "chance",
     "claim_order",
     "d4",

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from math import comb
 
 from warband.model import changes
 from warband.model.army import Problem, UnitRef
@@ -401,17 +402,30 @@ def phase_title(battle: SbgBattle) -> str:
 
 def fate_chance_at_once(lost: int, dice: int, might: int) -> Fraction:
     """SB-04 option: `dice` Fate points spent at once and rolled together; Might then goes on the dice closest to
-    4 first. The exact chance that at least `lost` dice come to 4+."""
-    from itertools import product
+    4 first. The exact chance that at least `lost` dice come to 4+.
 
-    total = Fraction(0)
-    for faces in product(range(1, 7), repeat=dice):
-        successes = sum(1 for f in faces if f >= 4)
-        left = might
-        for cost in sorted(4 - f for f in faces if f < 4):
-            if cost <= left:
-                left -= cost
-                successes += 1
-        if successes >= lost:
-            total += 1
-    return total / Fraction(6**dice)
+    Only how many dice fell on each face below 4 matters: a 3 costs one Might, a 2 two, a 1 three, and the Might
+    goes on the cheapest failures while it lasts (as `fate_might_at_once` spends it). So the throws are counted
+    by those numbers (multinomial coefficients, 3 faces of success each): O(dice³), whatever the Might."""
+    if dice < 0:
+        raise ValueError(f"cannot roll {dice} dice")
+    if lost <= 0:
+        return Fraction(1)
+    wanted = 0  # throws that restore at least `lost` Wounds
+    for failed in range(dice + 1):
+        succeeded = dice - failed
+        if succeeded + min(failed, max(0, might)) < lost:
+            continue  # even a point of Might per failure would not do (each costs at least one)
+        ways_succeeded = comb(dice, failed) * 3**succeeded
+        for threes in range(failed + 1):
+            for twos in range(failed - threes + 1):
+                ones = failed - threes - twos
+                left = max(0, might)
+                raised = min(threes, left)
+                left -= raised
+                by_two = min(twos, left // 2)
+                left -= 2 * by_two
+                raised += by_two + min(ones, left // 3)
+                if succeeded + raised >= lost:
+                    wanted += ways_succeeded * comb(failed, threes) * comb(failed - threes, twos)
+    return Fraction(wanted, 6**dice)
