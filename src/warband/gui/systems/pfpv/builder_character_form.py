@@ -72,7 +72,7 @@ def _pair(parent: QWidget, title: str, spin: QSpinBox) -> QWidget:
     layout = QHBoxLayout(pair)
     layout.setContentsMargins(0, 0, 0, 0)
     layout.setSpacing(4)
-    label = QLabel(title + ":", pair)
+    label = QLabel(_("{title}:").format(title=title), pair)  # "Don :" in French
     label.setTextFormat(Qt.TextFormat.PlainText)  # a catalog's name
     label.setBuddy(spin)
     label.setToolTip(spin.toolTip())
