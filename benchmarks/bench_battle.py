@@ -53,7 +53,7 @@ from itertools import product
 from pathlib import Path
 from typing import Any
 
-import warband.gui  # noqa: F401  (first: pydantic must be loaded before PySide6, see warband/gui/__init__.py)
+import warband.gui  # noqa: F401  (first: PySide6's import hook answered cheaply, see warband/gui/__init__.py)
 
 # isort: split
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 
-import warband.gui  # noqa: F401  (pydantic before PySide6: see warband/gui/__init__.py)
+import warband.gui  # noqa: F401  (first: PySide6's import hook answered cheaply, see warband/gui/__init__.py)
 
 # isort: split
 from PySide6.QtCore import QTimer
