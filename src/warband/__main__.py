@@ -1,5 +1,6 @@
 """Entry point: `warband` opens the window (`warband ARMY.warband.json` or `BATTLE.battle.json` opens that file in
-it), `warband --smoke` checks it can, anything else is a command."""
+it), `warband --smoke` checks it can (the start page painted; `warband --smoke builder`: the builder of the last
+game played, with its catalogs), anything else is a command."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ FILE_SUFFIXES = (".warband.json", ".battle.json")
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     opened = _file_to_open(args)
-    if not args or args == ["--smoke"] or opened is not None:
-        if args == ["--smoke"]:
+    smoke = args in (["--smoke"], ["--smoke", "builder"])
+    if not args or smoke or opened is not None:
+        if smoke:
             import os
 
             os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -26,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         from warband import app  # the window and Qt load only when they are wanted
 
-        return app.run(smoke=args == ["--smoke"], path=opened)
+        return app.run(smoke=smoke, builder=args == ["--smoke", "builder"], path=opened)
     if len(args) == 1 and args[0].endswith(FILE_SUFFIXES):
         print(f"warband: no such file: {args[0]!r}", file=sys.stderr)  # quoted: control characters escaped
         return 2

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import re
 import sys
 from collections.abc import Sequence
 from functools import partial
@@ -16,6 +17,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from warband import __version__
+from warband.api import games as api_games
 from warband.gui.crash_dialog import CrashHandler
 from warband.gui.logfile import LOGGER, LogSetup, log_dir, setup_logging
 from warband.gui.main_window import MainWindow
@@ -41,15 +43,16 @@ def _load_and_freeze() -> CatalogLoad:
     return load
 
 
-def run(argv: Sequence[str] = (), *, smoke: bool = False, path: Path | None = None) -> int:
-    """Open the window (or, with `smoke`, build it offscreen, paint it once and leave), on the start page, or on
-    the army or battle file `path`.
+def run(argv: Sequence[str] = (), *, smoke: bool = False, builder: bool = False, path: Path | None = None) -> int:
+    """Open the window (or, with `smoke`, build it offscreen, paint it once and leave: the start page, the first
+    window a player sees; with `builder` too, the builder of the last game played, with its catalogs, as when an
+    army is reopened), on the start page, or on the army or battle file `path`.
 
     The window logs warnings and errors to the state folder and shows an uncaught error in a dialog that offers
     to save the work; the smoke check does neither (it has nothing to lose, and its errors must fail it).
     """
     if smoke:
-        return _run(argv, None, path)
+        return _run(argv, None, path, builder=builder)
     logs = setup_logging(log_dir())
     try:
         return _run(argv, logs, path)
@@ -60,7 +63,20 @@ def run(argv: Sequence[str] = (), *, smoke: bool = False, path: Path | None = No
         logs.close()
 
 
-def _run(argv: Sequence[str], logs: LogSetup | None, path: Path | None = None) -> int:
+def last_game(recent: Sequence[str]) -> str | None:
+    """The game of the newest recent army file, read from its first bytes (None: no such file, or no game)."""
+    for text in recent[:1]:
+        try:
+            with Path(text).open("rb") as handle:
+                head = handle.read(4096).decode("utf-8", "replace")
+        except OSError:
+            return None
+        found = re.search(r'"system"\s*:\s*"([A-Za-z0-9_.-]{1,60})"', head)
+        return found.group(1) if found else None
+    return None
+
+
+def _run(argv: Sequence[str], logs: LogSetup | None, path: Path | None = None, *, builder: bool = False) -> int:
     app = QApplication.instance() or QApplication([sys.argv[0], *argv])
     app.setApplicationName("Warband")
     app.setApplicationVersion(__version__)
@@ -90,8 +106,9 @@ def _run(argv: Sequence[str], logs: LogSetup | None, path: Path | None = None) -
         window.show()
         app.processEvents()
         window.grab()
-        if path is None:  # the start page painted; the check goes on to the builder on the built-in data
-            window.new_army()
+        if path is None and builder:  # the start page painted; on to the builder of the last game played
+            game = last_game(settings.recent)
+            window.new_army(game if game in {g.id for g in api_games()} else None)
             app.processEvents()
             window.grab()
         window.autosaver.shutdown()

@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 
+import pytest
 from PySide6.QtWidgets import QTabWidget
 
 from tests.gui.conftest import army
@@ -269,10 +270,12 @@ def test_opening_from_recent_files(window, tmp_path):
     assert window.document.path == path
 
 
-def test_smoke_command_paints_the_window_and_exits_0(tmp_path):
+@pytest.mark.parametrize("what", [[], ["builder"]], ids=["start page", "builder"])
+def test_smoke_command_paints_the_window_and_exits_0(tmp_path, what):
+    """`warband --smoke` paints the start page; `warband --smoke builder` goes on to the last game's builder."""
     env = {"HOME": str(tmp_path), "PATH": "/usr/bin:/bin", "QT_QPA_PLATFORM": "offscreen"}
     result = subprocess.run(
-        [sys.executable, "-m", "warband", "--smoke"],
+        [sys.executable, "-m", "warband", "--smoke", *what],
         capture_output=True,
         text=True,
         env=env,
@@ -408,3 +411,14 @@ def test_the_default_folders_come_from_the_preferences(window, asker, tmp_path):
     window.save_as()
     assert suggested[0].parent == armies
     assert window.battles.battles_folder() == battles
+
+
+def test_the_last_game_played_is_read_from_the_newest_recent_army(tmp_path):
+    from warband.app import last_game
+
+    army = tmp_path / "a.warband.json"
+    army.write_text('{"format": "warband-army", "version": 3, "system": "sbg", "name": "x"}', encoding="utf-8")
+    assert last_game([str(army), "/nowhere"]) == "sbg"
+    assert last_game([]) is None and last_game(["/nowhere"]) is None
+    army.write_text("not json", encoding="utf-8")
+    assert last_game([str(army)]) is None
