@@ -26,6 +26,10 @@ for the first time a player asks (the warm figures are given for information).
 3. PF casting odds (PF-02 … PF-08), 6 sources × 6 disciplines with large modifiers (contact 5 and +10 on each
    source, control 10 and −3 on each discipline, so every roll counts): `casting.odds(setup, options)`, the first
    call and the later ones. Target 5 ms. Measured only.
+4. The shared odds chart widget (`OddsChartWidget.set_distribution`): one update of a chart of 601 bars (the
+   totals of 120 d6, as the power-dice Resolver shows them) it was not showing just before (cleared, untimed,
+   ahead of each run). Target 2 ms. For information: the same bars with the target moved by one bar (new texts,
+   the same bars), and both for 201 bars (40 d6).
 """
 
 from __future__ import annotations
@@ -43,13 +47,14 @@ import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import warband.gui  # noqa: F401  (first: pydantic must be loaded before PySide6, see warband/gui/__init__.py)
+import warband.gui  # noqa: F401  (first: PySide6's import hook answered cheaply, see warband/gui/__init__.py)
 
 # isort: split
 
@@ -59,9 +64,10 @@ from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.powerdice import resolver_tab as pd_resolver_tab
 from warband.gui.systems.powerdice import resolver_view as pd_resolver_view
 from warband.gui.systems.powerdice.resolver_tab import PowerDiceResolverTab
+from warband.gui.widgets.odds_chart import OddsChartWidget
 from warband.model.battle import BattleRun
 from warband.model.catalog import builtin_catalog_paths, load_catalogs
-from warband.model.dice import SeededDice
+from warband.model.dice import SeededDice, sum_distribution
 from warband.model.systems.pfpv import casting as pf_casting
 from warband.model.systems.powerdice import battle_casting as pd_casting
 from warband.model.systems.powerdice import battle_rules as pd_rules
@@ -73,6 +79,8 @@ from warband.model.systems.sbg import battle_rules as sbg_rules
 TARGET_FATE_MS = 5.0
 TARGET_POWERDICE_MS = 2.0
 TARGET_PF_MS = 5.0
+TARGET_CHART_MS = 2.0
+CHART_DICE = (120, 40)  # 601 and 201 bars
 
 FATE = (3, 9, 3)  # Wounds to restore, Fate dice, Might
 FATE_BIG = (3, 12, 3)
@@ -314,6 +322,32 @@ def bench_pf(runs: Runs) -> list[Figure]:
     ]
 
 
+# --- 4. the odds chart widget ---------------------------------------------------------------------------------
+def bench_chart(runs: Runs, app: QApplication) -> list[Figure]:
+    """Each update shows bars the chart has not shown just before (it is cleared, untimed, ahead of each run),
+    as when the count of dice changes; then, for information, only the target moving by one bar."""
+    figures = []
+    for dice in CHART_DICE:
+        throws = 6**dice
+        bars = [(str(total), Fraction(ways, throws)) for total, ways in sum_distribution(dice, 6).items()]
+        chart = OddsChartWidget(x_title="Total", summary=False)
+        chart.resize(900, 300)
+        middle = len(bars) // 2
+        main = dice == CHART_DICE[0]
+        times = measure(lambda c=chart, b=bars, m=middle: c.set_distribution(b, m), runs, before=chart.clear)
+        label = f"odds chart update, {len(bars)} bars" + ("" if main else " (information)")
+        figures.append(Figure(label, times, TARGET_CHART_MS if main else None))
+
+        def move(chart: OddsChartWidget = chart, bars: Any = bars, middle: int = middle) -> None:
+            chart.set_distribution(bars, middle + 1 if chart.kinds()[middle] == "success" else middle)
+
+        times = measure(move, runs)
+        figures.append(Figure(f"odds chart update, {len(bars)} bars: the same bars, target moved by one", times))
+        chart.deleteLater()
+        app.processEvents()
+    return figures
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer runs, for a smoke test")
@@ -328,6 +362,7 @@ def main() -> int:
     figures += bench_fate(runs)
     pd_figures, notes = bench_powerdice(runs, app)
     figures += pd_figures
+    figures += bench_chart(runs, app)
     print(HEADER)
     for figure in figures:
         print(figure.row())

@@ -7,8 +7,9 @@ fail whatever the target (a natural 1), so every system's resolver can show its 
 from __future__ import annotations
 
 import enum
+import functools
 import math
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from fractions import Fraction
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSize, Qt
@@ -26,17 +27,50 @@ def format_percent(chance: Fraction, decimals: int = 1) -> str:
 
     A possible outcome is never shown as 0% ("<0.1%"), nor an uncertain one as 100% (">99.9%").
     """
+    if isinstance(chance, int | Fraction):  # exact, in integers: no Fraction arithmetic
+        return _percent_of(chance.numerator, chance.denominator, decimals)
     if chance == 0:
         return "0%"
     if chance == 1:
         return "100%"
     scale = 10**decimals
-    rounded = math.floor(chance * 100 * scale + Fraction(1, 2))
+    return _rounded_percent(math.floor(chance * 100 * scale + Fraction(1, 2)), decimals)
+
+
+def _percent_of(ways: int, total: int, decimals: int) -> str:
+    """`format_percent` of the chance ways / total (total > 0, the pair need not be in lowest terms), worked
+    out in integers: the same rounding half up of chance × 100 × 10^decimals."""
+    if ways == 0:
+        return "0%"
+    if ways == total:
+        return "100%"
+    scale = 10**decimals
+    return _rounded_percent((200 * scale * ways + total) // (2 * total), decimals)
+
+
+def _rounded_percent(rounded: int, decimals: int) -> str:
+    scale = 10**decimals
     if rounded == 0:
         return f"<{_fixed(1, decimals)}%"
     if rounded >= 100 * scale:
         return f">{_fixed(100 * scale - 1, decimals)}%"
     return f"{_fixed(rounded, decimals)}%"
+
+
+@functools.cache
+def _tenths() -> tuple[str, ...]:
+    """The texts of the 1,001 roundings to a tenth of a percent, "<0.1%" … ">99.9%" (made on first use)."""
+    return tuple(_rounded_percent(rounded, 1) for rounded in range(1001))
+
+
+def _percents(ratios: Iterable[tuple[int, int]]) -> list[str]:
+    """`format_percent` of each chance (numerator, positive denominator): the same rounding in integers, its
+    text looked up."""
+    tenths = _tenths()
+    return [
+        tenths[(2000 * ways + total) // (2 * total)] if 0 < ways < total else _percent_of(ways, total, 1)
+        for ways, total in ratios
+    ]
 
 
 def _fixed(units: int, decimals: int) -> str:
@@ -95,8 +129,14 @@ class OddsChartWidget(QWidget):
         self._x_title = x_title
         self._summary = summary
         self._buckets: tuple[tuple[str, Fraction], ...] = ()
+        self._labels: tuple[str, ...] = ()
+        self._ratios: tuple[tuple[int, int], ...] = ()
+        """Each chance as (numerator, denominator), for the integer arithmetic."""
         self._kinds: tuple[BarKind, ...] = ()
         self._has_target = False
+        self._success: Fraction | None = None
+        self._listed: str | None = None
+        """Each bar's percentage in the description, kept while the bars stay the same."""
         self._update_description()
 
     # --- the data ------------------------------------------------------------------------------------------
@@ -118,28 +158,34 @@ class OddsChartWidget(QWidget):
             success_to: the index after the last bar that succeeds (default: every bar from `success_from` on),
                 for rolls that must come in under a target.
         """
-        chances = tuple((str(label), Fraction(chance)) for label, chance in buckets)
-        if any(chance < 0 for _label, chance in chances):
+        items = buckets if isinstance(buckets, list | tuple) else tuple(buckets)
+        labels = tuple([str(label) for label, _chance in items])
+        chances = [chance if type(chance) is Fraction else Fraction(chance) for _label, chance in items]
+        ratios = tuple([chance.as_integer_ratio() for chance in chances])  # in lowest terms, denominators > 0
+        if any(ways < 0 for ways, _total in ratios):
             raise ValueError("a chance cannot be negative")
-        count = len(chances)
+        count = len(ratios)
         if any(not 0 <= i < count for i in sure_failures):
             raise ValueError("a sure failure must be one of the bars")
-        kinds: list[BarKind] = []
-        for i in range(count):
-            if i in sure_failures:
-                kinds.append(BarKind.SURE_FAILURE)
-            elif success_from is None:
-                kinds.append(BarKind.NEUTRAL)
-            elif success_from <= i < (count if success_to is None else success_to):
-                kinds.append(BarKind.SUCCESS)
-            else:
-                kinds.append(BarKind.FAILURE)
+        kinds = [BarKind.NEUTRAL if success_from is None else BarKind.FAILURE] * count
+        if success_from is not None:  # the bars success_from <= i < success_to
+            low, high = max(0, success_from), min(count, count if success_to is None else success_to)
+            if low < high:
+                kinds[low:high] = [BarKind.SUCCESS] * (high - low)
+        for i in set(sure_failures):
+            kinds[i] = BarKind.SURE_FAILURE
         has_target = success_from is not None
-        if chances == self._buckets and tuple(kinds) == self._kinds and has_target == self._has_target:
+        same_bars = ratios == self._ratios and labels == self._labels
+        if same_bars and tuple(kinds) == self._kinds and has_target == self._has_target:
             return
-        self._buckets = chances
+        if not same_bars:
+            self._listed = None
+        self._buckets = tuple(zip(labels, chances, strict=True))
+        self._labels = labels
+        self._ratios = ratios
         self._kinds = tuple(kinds)
         self._has_target = has_target
+        self._success = self._sum_success()
         self._update_description()
         self.update()
 
@@ -155,10 +201,19 @@ class OddsChartWidget(QWidget):
 
     def success_chance(self) -> Fraction | None:
         """The sum of the bars that succeed; None when no target is known."""
-        if not self._buckets or not self._has_target:
+        return self._success
+
+    def _sum_success(self) -> Fraction | None:
+        """`success_chance`, once per distribution: the numerators summed per denominator, then over their
+        least common multiple, in integers; one Fraction at the end."""
+        if not self._ratios or not self._has_target:
             return None
-        pairs = zip(self._buckets, self._kinds, strict=True)
-        return sum((chance for (_label, chance), kind in pairs if kind == BarKind.SUCCESS), Fraction(0))
+        by_total: dict[int, int] = {}
+        for (ways, total), kind in zip(self._ratios, self._kinds, strict=True):
+            if kind is BarKind.SUCCESS:
+                by_total[total] = by_total.get(total, 0) + ways
+        common = math.lcm(*by_total)
+        return Fraction(sum(ways * (common // total) for total, ways in by_total.items()), common)
 
     def bar_tooltip(self, index: int) -> str:
         """ "Total 9: 1/36 — 2.8% (success)"."""
@@ -173,17 +228,22 @@ class OddsChartWidget(QWidget):
         return template.format(name=name, fraction=chance, percent=format_percent(chance))
 
     def _update_description(self) -> None:
+        self.setAccessibleDescription(self._describe())
+
+    def _describe(self) -> str:
+        """The accessible description, once per distribution; each bar's percentage in integers, once per set of
+        bars."""
         if not self._buckets:
-            self.setAccessibleDescription(_("No odds to show"))
-            return
-        bars = "; ".join(f"{label}: {format_percent(chance)}" for label, chance in self._buckets)
-        success = self.success_chance()
+            return _("No odds to show")
+        if self._listed is None:  # once per set of bars: a new target only changes the chance of success
+            percents = _percents(self._ratios)
+            self._listed = "; ".join([f"{label}: {p}" for label, p in zip(self._labels, percents, strict=True)])
+        bars = self._listed
+        success = self._success
         if success is None:
-            self.setAccessibleDescription(_("No target yet. {bars}").format(bars=bars))
-            return
+            return _("No target yet. {bars}").format(bars=bars)
         percent = format_percent(success)
-        text = _("Success {percent} ({fraction}). {bars}").format(percent=percent, fraction=success, bars=bars)
-        self.setAccessibleDescription(text)
+        return _("Success {percent} ({fraction}). {bars}").format(percent=percent, fraction=success, bars=bars)
 
     # --- geometry ------------------------------------------------------------------------------------------
     def sizeHint(self) -> QSize:  # noqa: N802

@@ -13,7 +13,9 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Literal
+from functools import lru_cache
+from math import prod
+from typing import Literal, get_args
 
 from warband.model.dice import sum_distribution
 from warband.model.messages import N_, Phrase, term
@@ -215,67 +217,135 @@ class Odds:
 
 
 def odds(setup: Setup, options: CastingOptions, contact_rolls: Mapping[str, int] | None = None) -> Odds:
-    """Dynamic programming over the 2d5 rolls: sources fold into (energy, sum of net energies or None when one
-    is negative, whether a raw energy is 0 or more), disciplines into (rolls failed by 3+, any failed, sum of
-    margins); then the two combine. `contact_rolls`: the contact rolls already made (PF-03: the control step
-    chooses its Don knowing them), whose odds are then those of the control rolls alone."""
-    sources: dict[tuple[int, int | None, bool], int] = {(0, 0, False): 1}
-    for source in setup.source_skills:
-        target = setup.contact_target(source)
-        modifier = setup.source_modifiers[source]
-        rolls = {contact_rolls[source]: 1} if contact_rolls is not None else ROLL
-        folded: dict[tuple[int, int | None, bool], int] = defaultdict(int)
-        for (energy, net_sum, some), ways in sources.items():
-            for roll, count in rolls.items():
-                raw = target - roll
-                net = raw + modifier
-                new_net = None if net_sum is None or net < 0 else net_sum + net
-                folded[(energy + max(raw, 0), new_net, some or raw >= 0)] += ways * count
-        sources = folded
-    disciplines: dict[tuple[int, bool, int], int] = {(0, False, 0): 1}
-    for discipline in setup.discipline_skills:
-        target = setup.control_target(discipline)
-        folded_d: dict[tuple[int, bool, int], int] = defaultdict(int)
-        for (bad, failed, margin_sum), ways in disciplines.items():
-            for roll, count in ROLL.items():
-                margin = target - roll
-                folded_d[(bad + (margin <= -3), failed or margin < 0, margin_sum + margin)] += ways * count
-        disciplines = folded_d
-    contact_ways = 36 ** len(setup.source_skills) if contact_rolls is None else 1
-    total_ways = contact_ways * 36 ** len(setup.discipline_skills)
-    outcomes: dict[str, int] = defaultdict(int)
-    power: dict[int, int] = defaultdict(int)
-    don_lost = vitality_lost = 0
-    don = setup.don - setup.don_spent  # the Don on control is spent whenever the control rolls are made
-    control_ways = 36 ** len(setup.discipline_skills)
-    for (energy, net_sum, some), s_ways in sources.items():
-        if not some:  # every raw energy negative: no control roll (PF-03)
-            outcomes["no energy"] += s_ways * control_ways
-            continue
-        for (bad, failed, margin_sum), d_ways in disciplines.items():
-            ways = s_ways * d_ways
-            if failed:
-                if bad == 0 or energy == 0:
-                    outcomes["harmless failure"] += ways
-                    continue
-                hurt = backlash(energy * (bad if options.backlash_per_roll else 1), don, options.vitality_factor)
-            elif net_sum is None:
-                outcomes["cannot be cast"] += ways
-                continue
-            elif don < setup.level:
-                hurt = backlash(energy, don, options.vitality_factor)
-            else:
-                outcomes["success"] += ways
-                power[net_sum + margin_sum] += ways
-                continue
-            outcomes["backlash"] += ways
-            don_lost += ways * hurt.don_lost
-            vitality_lost += ways * hurt.vitality_lost
+    """The exact odds, by convolutions over integer counts of the 2d5 rolls (`_odds`). `contact_rolls`: the
+    contact rolls already made (PF-03: the control step chooses its Don knowing them), whose odds are then those
+    of the control rolls alone."""
+    sources = tuple(
+        (
+            setup.contact_target(source),
+            setup.source_modifiers[source],
+            None if contact_rolls is None else contact_rolls[source],
+        )
+        for source in setup.source_skills
+    )
+    controls = tuple(setup.control_target(discipline) for discipline in setup.discipline_skills)
+    found = _odds(sources, controls, setup.don - setup.don_spent, setup.level, options)
+    return Odds(dict(found.outcomes), dict(found.power), found.expected_don_lost, found.expected_vitality_lost)
+
+
+def _sum_ways(parts: Sequence[Mapping[int, int]]) -> dict[int, int]:
+    """The number of ways of each sum of one value from each part (value → ways): a convolution of integer
+    counts over a list per part. Sums that cannot happen are left out."""
+    low, ways = 0, [1]
+    for part in parts:
+        if not part:
+            return {}
+        base = min(part)
+        step = [0] * (max(part) - base + 1)
+        for value, count in part.items():
+            step[value - base] += count
+        folded = [0] * (len(ways) + len(step) - 1)
+        for i, w in enumerate(ways):
+            if w:
+                for j, count in enumerate(step):
+                    folded[i + j] += w * count
+        low, ways = low + base, folded
+    return {low + i: w for i, w in enumerate(ways) if w}
+
+
+@lru_cache(maxsize=256)
+def _odds(
+    sources: tuple[tuple[int, int, int | None], ...],
+    controls: tuple[int, ...],
+    don: int,
+    level: int,
+    options: CastingOptions,
+) -> Odds:
+    """The odds from the targets alone: per source (contact target, modifier, the roll if made), per discipline
+    its control target, the Don left once every roll is paid for, and the spell's level.
+
+    Every joint outcome depends on the rolls through a few sums only, so each is a product or a convolution of
+    one distribution per roll: the energy (sum of positive raw energies, PF-05) over every contact; the sum of net
+    energies when none is negative (PF-06), minus those where every raw energy is negative too (no control roll,
+    PF-03); the sum of control margins when none is negative, and the number of rolls failed by 3 or more."""
+    energy_parts: list[dict[int, int]] = []  # energy brought by each source
+    valid_net: list[dict[int, int]] = []  # net energy of each source, when it is not negative
+    valid_net_none: list[dict[int, int]] = []  # the same, when the raw energy is negative
+    valid_energy: list[dict[int, int]] = []  # energy brought, when the net energy is not negative
+    negative: list[int] = []  # ways of a negative raw energy
+    contact_ways = 1
+    for target, modifier, made in sources:
+        rolls = ROLL if made is None else {made: 1}
+        contact_ways *= sum(rolls.values())
+        brought: dict[int, int] = defaultdict(int)
+        net_part: dict[int, int] = {}
+        net_none: dict[int, int] = {}
+        energy_valid: dict[int, int] = defaultdict(int)
+        for roll, count in rolls.items():
+            raw = target - roll
+            brought[max(raw, 0)] += count
+            if raw + modifier >= 0:
+                net_part[raw + modifier] = count
+                energy_valid[max(raw, 0)] += count
+                if raw < 0:
+                    net_none[raw + modifier] = count
+        energy_parts.append(brought)
+        valid_net.append(net_part)
+        valid_net_none.append(net_none)
+        valid_energy.append(energy_valid)
+        negative.append(sum(count for roll, count in rolls.items() if target - roll < 0))
+    none_ways = prod(negative)  # every raw energy negative: no control roll (PF-03)
+    some_ways = contact_ways - none_ways
+    margin_parts = [
+        {target - roll: count for roll, count in ROLL.items() if roll <= target} for target in controls
+    ]
+    bad_ways = (sum(count for roll, count in ROLL.items() if target - roll <= -3) for target in controls)
+    bad_parts = [{0: 36 - ways, 1: ways} for ways in bad_ways]  # 1: a roll failed by 3 or more
+    control_ways = 36 ** len(controls)
+    margins = _sum_ways(margin_parts)  # every margin 0 or more
+    passed = sum(margins.values())
+    failed = _sum_ways(bad_parts)  # rolls failed by 3 or more → ways (1 or more: a failure)
+    cap = don // 10  # PF-05: points of energy the Don absorbs
+
+    def hurt(energy: int, ways: int) -> tuple[int, int]:
+        absorbed = min(energy, cap)
+        return ways * absorbed * 10, ways * (energy - absorbed) * options.vitality_factor
+
+    outcomes = {"no energy": none_ways * control_ways, "harmless failure": some_ways * (control_ways - passed)}
+    lost_don = lost_vitality = backlashes = 0
+    for energy, e_ways in _sum_ways(energy_parts).items():  # a failed roll: a backlash needs energy (PF-05)
+        for bad, f_ways in failed.items():
+            if energy > 0 and bad > 0:
+                ways = e_ways * f_ways
+                don_lost, vitality_lost = hurt(energy * (bad if options.backlash_per_roll else 1), ways)
+                backlashes += ways
+                lost_don += don_lost
+                lost_vitality += vitality_lost
+    outcomes["harmless failure"] -= backlashes
+    nets = _sum_ways(valid_net)
+    for net, ways in _sum_ways(valid_net_none).items():
+        nets[net] -= ways
+    valid_ways = sum(nets.values())  # every net energy 0 or more, and the control rolls made
+    outcomes["cannot be cast"] = (some_ways - valid_ways) * passed
+    power: dict[int, int] = {}
+    if don < level:  # PF-07: control lost, as one control roll failed by 3
+        energies = _sum_ways(valid_energy)
+        energies[0] = energies.get(0, 0) - prod(sum(part.values()) for part in valid_net_none)
+        for energy, ways in energies.items():
+            don_lost, vitality_lost = hurt(energy, ways * passed)
+            lost_don += don_lost
+            lost_vitality += vitality_lost
+        backlashes += valid_ways * passed
+    else:
+        outcomes["success"] = valid_ways * passed
+        power = _sum_ways([{k: v for k, v in nets.items() if v}, margins])
+    outcomes["backlash"] = backlashes
+    total_ways = contact_ways * control_ways
     return Odds(
-        {k: Fraction(v, total_ways) for k, v in outcomes.items()},
+        {k: Fraction(outcomes[k], total_ways) for k in get_args(Outcome) if outcomes.get(k)},
         {k: Fraction(v, total_ways) for k, v in sorted(power.items())},
-        Fraction(don_lost, total_ways),
-        Fraction(vitality_lost, total_ways),
+        Fraction(lost_don, total_ways),
+        Fraction(lost_vitality, total_ways),
     )
 
 
