@@ -10,10 +10,9 @@ load whenever they are first needed, after the first window is painted.
 
 from __future__ import annotations
 
+import importlib
 import sys
 import types
-
-import PySide6.QtCore  # noqa: F401  (installs the import hook that `quiet_feature_hook` answers)
 
 _PYSIDE = ("PySide6", "shiboken6")
 
@@ -47,4 +46,9 @@ def quiet_feature_hook() -> bool:
     return True
 
 
-quiet_feature_hook()
+try:  # installs the import hook that `quiet_feature_hook` answers
+    importlib.import_module("PySide6.QtCore")
+except ImportError:  # no Qt: the window cannot open, but its plain parts (the settings file) still import
+    pass
+else:
+    quiet_feature_hook()
