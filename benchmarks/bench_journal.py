@@ -2,8 +2,8 @@
 
 Run from the top of a checkout:
 
-    python benchmarks/bench_journal.py            # 25,000 actions, about a minute
-    python benchmarks/bench_journal.py --quick    # 2,500 actions
+    python benchmarks/bench_journal.py            # 25,000 actions, about three minutes (a minute without 4.)
+    python benchmarks/bench_journal.py --quick    # 2,500 actions, a quarter of a minute
 
 A Confrontation battle of two built-in armies plays N actions in the model (no window): model flags on and off,
 Divination calls with the program's dice, undo and redo, notes of rolls that change nothing. The fsync is left out
@@ -14,6 +14,14 @@ Divination calls with the program's dice, undo and redo, notes of rolls that cha
 2. The time an action spends writing its line (median and best of every action; target 1 ms).
 3. Resuming the whole journal (target 2 s for 25,000 actions) and the memory it takes at its peak (tracemalloc;
    target 200 MiB, for information).
+4. How the costs grow with the battle's length (issue 21: linear, no per-action cost that grows). The battle goes
+   on until its journal holds 25,000 lines (`--quick`: 2,500), and its first 2,500, 10,000 and 25,000 lines
+   (`--quick`: 250, 1,000, 2,500) are each (a) resumed (target: 25,000 lines in 1.5 s), (b) saved as a battle
+   file and (c) loaded again; each with its growth exponent, the slope of log(time) against log(length) (or
+   log(size)): 1 is linear. (d) Undo and redo of the last action, in the model with its journal line, early
+   in a battle and after the whole journal, and (e) the same through the real main window (offscreen, the
+   Turn tracker shown with its battle log), a short journal and the whole one resumed there (`--no-window`
+   leaves it out).
 
 Nothing is asserted: machines are shared and noisy, and the figures are for people to read.
 """
@@ -21,15 +29,18 @@ Nothing is asserted: machines are shared and noisy, and the figures are for peop
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import sys
 import tempfile
 import time
 import tracemalloc
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from warband.model.army import load_army
-from warband.model.battle import BattleRun, RecordingDice
+from warband.model.battle import BATTLE_SUFFIX, BattleRun, RecordingDice, load_battle, save_battle
 from warband.model.catalog import builtin_catalog_paths, load_catalogs
 from warband.model.dice import SeededDice
 from warband.model.journal import MAX_JOURNAL_BYTES
@@ -45,7 +56,7 @@ from warband.model.systems.confrontation.battle_commands import (
     SetTacticalWinner,
 )
 from warband.model.systems.confrontation.battle_rules import divination_order, start_battle
-from warband.model.systems.confrontation.battle_state import ConfrontationBattle
+from warband.model.systems.confrontation.battle_state import ConfrontationBattle, ConfrontationBattleFile
 
 MIRACLES = ("priere", "renfort", "benediction", "chatiment-celeste", "flamme-purificatrice", "lumiere-aveuglante")
 """Miracles of the example army's Faithful; each calls the first of its own it may."""
@@ -105,9 +116,225 @@ def call_or_advance(run: BattleRun[ConfrontationBattle], n: int) -> None:
         run.execute(SetTacticalWinner(side=n % 2))
 
 
+# --- 4. growth with the battle's length -------------------------------------------------------------------------
+GROWTH_LINES = (2_500, 10_000, 25_000)
+QUICK_GROWTH_LINES = (250, 1_000, 2_500)
+GROWTH_RUNS = 3
+RESUME_TARGET_S = 1.5
+"""25,000 journal lines resumed (issue 21); scaled to the longest journal measured."""
+UNDO_PAIRS, QUICK_UNDO_PAIRS = 300, 60
+WINDOW_PAIRS, QUICK_WINDOW_PAIRS = 40, 10
+EARLY_LINES = 100
+"""The short journal of "early in a battle"."""
+
+
+def timed(fn: Callable[[], object], runs: int) -> list[float]:
+    """Seconds each of `runs` calls took."""
+    times: list[float] = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def spread(seconds: Sequence[float], unit: str = "ms") -> str:
+    """`median (min–max)` in ms or µs."""
+    scale = 1e3 if unit == "ms" else 1e6
+    values = sorted(s * scale for s in seconds)
+    digits = 1 if unit == "ms" else 0
+    return f"{statistics.median(values):.{digits}f} {unit} ({values[0]:.{digits}f}–{values[-1]:.{digits}f})"
+
+
+def exponent(points: Sequence[tuple[float, float]]) -> float:
+    """The slope of log(time) against log(length) (least squares): 1 is linear, 2 quadratic."""
+    xs, ys = zip(*((math.log(x), math.log(y)) for x, y in points), strict=True)
+    return statistics.linear_regression(xs, ys).slope
+
+
+def play_on(run: BattleRun[ConfrontationBattle], path: Path, first_action: int, lines: int) -> None:
+    """Go on with the same mix of actions on a resumed battle until its journal holds `lines` lines."""
+    written = [sum(1 for _ in path.open("rb"))]
+
+    def counted(_fd: int) -> None:  # called once a line, instead of the fsync
+        written[0] += 1
+
+    run.continue_journal(path)
+    run.synced = counted
+    n = first_action
+    while written[0] < lines:
+        one_action(run, n)
+        n += 1
+    run.close_journal(remove=False)
+
+
+def undo_redo(run: BattleRun[ConfrontationBattle], pairs: int) -> tuple[list[float], list[float]]:
+    """Undo the last action and redo it, `pairs` times: the seconds of each undo and of each redo."""
+    undos: list[float] = []
+    redos: list[float] = []
+    for _ in range(pairs):
+        start = time.perf_counter()
+        undone = run.undo()
+        middle = time.perf_counter()
+        redone = run.redo()
+        undos.append(middle - start)
+        redos.append(time.perf_counter() - middle)
+        if not (undone and redone):
+            sys.exit("undo or redo refused")
+    return undos, redos
+
+
+def growth(
+    run: BattleRun[ConfrontationBattle], path: Path, actions: int, folder: Path, *, quick: bool, window: bool
+) -> None:
+    lengths = QUICK_GROWTH_LINES if quick else GROWTH_LINES
+    play_on(run, path, actions, lengths[-1])
+    every = path.read_bytes().splitlines(keepends=True)[: lengths[-1]]
+    print(
+        f"\n4. Growth with the battle's length: the battle played on to {len(every)} journal lines; "
+        f"median (min–max) of {GROWTH_RUNS} runs"
+    )
+    resumes: list[tuple[float, float]] = []
+    saves: list[tuple[float, float]] = []
+    loads: list[tuple[float, float]] = []
+    for lines in lengths:
+        part = folder / f"first-{lines}.battle-journal"
+        part.write_bytes(b"".join(every[:lines]))
+        resume_times = timed(
+            lambda part=part: resume(part, ConfrontationBattle, COMMANDS.validate_python), GROWTH_RUNS
+        )
+        resumed = resume(part, ConfrontationBattle, COMMANDS.validate_python)
+        file = folder / f"first-{lines}{BATTLE_SUFFIX}"
+        save_times = timed(
+            lambda resumed=resumed, file=file: save_battle(resumed, ConfrontationBattleFile, file), GROWTH_RUNS
+        )
+        load_times = timed(lambda file=file: load_battle(file), GROWTH_RUNS)
+        battle, log, dice = load_battle(file)
+        if battle != resumed.battle or log != resumed.log or dice.state() != resumed.dice.state():
+            sys.exit("the battle file does not give the battle back")
+        size = file.stat().st_size
+        print(
+            f"  {lines:>6} lines, {len(resumed.log):>6} log entries: resume {spread(resume_times)}; "
+            f"battle file {size / 1_048_576:.2f} MB: save {spread(save_times)}, load {spread(load_times)}"
+        )
+        resumes.append((lines, statistics.median(resume_times)))
+        saves.append((size, statistics.median(save_times)))
+        loads.append((size, statistics.median(load_times)))
+    target = RESUME_TARGET_S * lengths[-1] / 25_000
+    longest = resumes[-1][1]
+    print(
+        f"  (a) resume: exponent {exponent(resumes):.2f} over journal lines; {lengths[-1]} lines in "
+        f"{longest:.2f} s (target {target:g} s, ratio {longest / target:.2f}  "
+        f"{'OK' if longest <= target else 'MISSED'})"
+    )
+    print(f"  (b) save: exponent {exponent(saves):.2f} over file size")
+    print(f"  (c) load: exponent {exponent(loads):.2f} over file size")
+
+    pairs = QUICK_UNDO_PAIRS if quick else UNDO_PAIRS
+    early = new_run(folder / "early.battle-journal")
+    for n in range(16):
+        one_action(early, n)
+    undo_redo(early, 5)  # warm-up
+    early_undo, early_redo = undo_redo(early, pairs)
+    early_log = len(early.log)
+    early.close_journal(remove=True)
+    whole = folder / f"first-{lengths[-1]}.battle-journal"
+    late = resume(whole, ConfrontationBattle, COMMANDS.validate_python)
+    late.continue_journal(whole)
+    late.synced = lambda _fd: None
+    undo_redo(late, 5)
+    late_undo, late_redo = undo_redo(late, pairs)
+    late.close_journal(remove=False)
+    ratio = statistics.median(late_undo) / statistics.median(early_undo)
+    print(
+        f"  (d) in the model, with the journal line ({pairs} pairs): early ({early_log} log entries) undo "
+        f"{spread(early_undo, 'µs')}, redo {spread(early_redo, 'µs')}; after {len(late.log)} log entries undo "
+        f"{spread(late_undo, 'µs')}, redo {spread(late_redo, 'µs')}; late / early undo {ratio:.2f}"
+    )
+    if window:
+        short = folder / f"first-{EARLY_LINES}.battle-journal"
+        short.write_bytes(b"".join(every[:EARLY_LINES]))
+        window_undo(folder, short, whole, QUICK_WINDOW_PAIRS if quick else WINDOW_PAIRS)
+
+
+def window_undo(folder: Path, short: Path, long: Path, pairs: int) -> None:
+    """(e) Undo and redo through the real main window, each until idle, with a short journal resumed in it, then
+    the whole one."""
+    import os
+    import shutil
+
+    import warband.gui  # noqa: F401  (first: pydantic before PySide6, see warband/gui/__init__.py)
+
+    # isort: split
+
+    from PySide6.QtCore import qInstallMessageHandler
+    from PySide6.QtWidgets import QApplication
+
+    from bench_battle import BattleAsker
+    from bench_gui import Driver, Refresh, _on_qt_message, isolated_env
+    from warband.gui.main_window import MainWindow
+    from warband.gui.settings import Settings
+
+    @dataclass
+    class ResumeAsker(BattleAsker):
+        """Offered a journal to resume at start, the window takes `chosen`."""
+
+        chosen: Path | None = None
+
+        def resume_battle(self, journals: list[Path]) -> Path | None:
+            return self.chosen
+
+    home = folder / "home"
+    home.mkdir()
+    os.environ.update(isolated_env(home))
+    qInstallMessageHandler(_on_qt_message)
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    assert isinstance(app, QApplication)
+    load = load_catalogs(builtin_catalog_paths())
+    autosave = folder / "autosave"
+    autosave.mkdir()
+    asker = ResumeAsker()
+    window = MainWindow(load, Settings(), autosave, settings_file=folder / "settings.json", asker=asker)
+    window.resize(1280, 800)
+    window.show()
+    driver = Driver(app, window)
+    driver.settle()
+    figures: list[str] = []
+    for name, journal in (("early", short), ("late", long)):
+        asker.chosen = autosave / f"{name}.battle-journal"
+        shutil.copyfile(journal, asker.chosen)
+        start = time.perf_counter()
+        if not window.battles.offer_resume() or asker.errors:
+            sys.exit(f"the journal does not resume in the window: {asker.errors}")
+        driver.settle()
+        resumed_in = time.perf_counter() - start
+        document = window.battles.document
+        assert document is not None
+        for _ in range(3):  # warm-up
+            document.undo()
+            document.redo()
+            driver.idle()
+        undos, redos = Refresh(), Refresh()
+        for _ in range(pairs):
+            driver.timed(document.undo, undos)
+            driver.timed(document.redo, redos)
+        figures.append(
+            f"{name} ({len(document.run.log)} log entries; resumed and shown in {resumed_in:.2f} s): undo "
+            f"{spread([ns / 1e9 for ns in undos.idle_ns])}, redo {spread([ns / 1e9 for ns in redos.idle_ns])}"
+        )
+        window.battles.close_battle()
+        driver.settle()
+    print(f"  (e) through the main window, each until idle ({pairs} pairs): " + "; ".join(figures))
+    driver.close()
+    window.close()
+    window.deleteLater()
+    driver.settle()
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--no-window", action="store_true", help="leave out the undo through the main window")
     args = parser.parse_args(argv)
     actions = 2_500 if args.quick else 25_000
     with tempfile.TemporaryDirectory() as folder:
@@ -150,6 +377,7 @@ def main(argv: list[str]) -> int:
             f"{'OK' if elapsed <= resume_target else 'MISSED'}); peak memory {peak / 1_048_576:.0f} MiB "
             f"(target 200 MiB, ratio {peak / 1_048_576 / 200:.2f})"
         )
+        growth(resumed, path, actions, Path(folder), quick=args.quick, window=not args.no_window)
     return 0
 
 

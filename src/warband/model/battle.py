@@ -9,8 +9,9 @@ journal gives back the battle, its log, its dice and its undo history.
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
@@ -155,6 +156,11 @@ class BattleRun(Generic[B]):
         self.session: Session[B] = Session(battle)
         self.dice = dice or SeededDice()
         self.log: list[LogEntry] = list(log)
+        """Newest last; lines are only ever added, and undo and redo mark them (`marked` says which)."""
+        self.marked: list[int] = []
+        """The rows of `log` whose `undone` mark undo or redo set, in the order they did: a view of the log keeps
+        how many it has seen, and updates the rows after those (a battle's log is never compared row by row)."""
+        self._marks = _LogMarks()
         self.file = file
         self._undo_steps: list[int] = []
         self._redo_steps: list[int] = []
@@ -209,12 +215,38 @@ class BattleRun(Generic[B]):
             if dice:
                 self.note(text or logged_as(command, before), dice=dice, source=source, side=side)
             return False
+        entry = _entry(before, self._next_step, text or logged_as(command, before), dice, source, side, success)
+        self._carry_out(command, after, entry, barrier)
+        return True
+
+    def replayed(
+        self, command: Command[B], entry: LogEntry, *, barrier: bool = False, after: B | None = None
+    ) -> bool:
+        """Carry out again an action of the journal this run is rebuilt from, logged with the line the journal
+        kept for it: `execute` with that line, which it need not make (nor journal: a run being rebuilt has no
+        journal yet). False when it changes nothing."""
+        before = self.session.state
+        if after is None:
+            after = command.apply(before)
+        if after == before:
+            return False
+        if not entry.text:
+            logged_as(command, before)  # what `execute` would word the line with: it may refuse the battle
+        self._carry_out(command, after, entry, barrier)
+        return True
+
+    def _carry_out(self, command: Command[B], after: B, entry: LogEntry, barrier: bool) -> None:
+        """Journal an action worked out (`after`), then keep it, in the undo history and the log."""
+        if not isinstance(command, BaseModel):
+            raise TypeError(f"a battle command must be a pydantic model to be journalled, not {type(command)}")
         step = self._next_step
-        entry = _entry(before, step, text or logged_as(command, before), dice, source, side, success)
-        record: dict[str, Any] = {"op": "do", "command": _dump(command), "log": entry.model_dump(mode="json")}
-        if barrier:
-            record["barrier"] = True
-        self._write(record)
+        if self._journal is None:
+            self.dice.forget_calls()  # nowhere to keep them (see `_write`)
+        else:
+            record: dict[str, Any] = {"op": "do", "command": _dump(command), "log": entry.model_dump(mode="json")}
+            if barrier:
+                record["barrier"] = True
+            self._write(record)
         self.session.commit(command, after)
         self._next_step += 1
         self._undo_steps.append(step)
@@ -225,7 +257,6 @@ class BattleRun(Generic[B]):
             self.session.forget_history()
             self._undo_steps.clear()
             self._redo_steps.clear()
-        return True
 
     def play(self, roll: Roll[B, Any]) -> bool:
         """Carry out a roll the rules worked out (`thrown`): its command with its dice, logged as the rules say;
@@ -270,14 +301,13 @@ class BattleRun(Generic[B]):
         return True
 
     def _mark(self, step: int, *, undone: bool) -> None:
-        """Strike out (or back in) the lines of an action. They are near the end of a long log: look from there,
-        so that undo stays quick in a battle of thousands of lines (and replaying its journal too)."""
-        for index in range(len(self.log) - 1, -1, -1):
-            entry = self.log[index]
-            if entry.step == step:
-                self.log[index] = entry.model_copy(update={"undone": undone})
-            elif 0 < entry.step < step:
-                break  # lines are in step order: none of that action is further back
+        """Strike out (or back in) the lines of an action: those of its step after the last line of an earlier
+        action. They are found in an index of the log, so that undo costs the same in a battle of thousands of
+        lines (and replaying its journal too)."""
+        rows = self._marks.rows(self.log, step)
+        for row in rows:
+            self.log[row] = self.log[row].model_copy(update={"undone": undone})
+        self.marked.extend(rows)
 
     # --- the journal ---------------------------------------------------------------------------------------
     def continue_journal(self, path: Path) -> None:
@@ -366,6 +396,49 @@ class BattleRun(Generic[B]):
             self._journal_path.unlink(missing_ok=True)
 
 
+class _LogMarks:
+    """Which rows of a log undo marks for each step: the lines of the step after the last line of an earlier
+    action (0 is a note's, never marked); a line of an earlier action written after them leaves them as they are.
+
+    Kept up to date as lines are added at the end (`rows` reads those it has not seen), with the steps that still
+    have rows to mark in a stack, lowest first: each line costs the same however long the log."""
+
+    def __init__(self) -> None:
+        self._rows: dict[int, list[int]] = {}
+        self._steps: list[int] = []
+        self._seen = 0
+
+    def rows(self, log: Sequence[LogEntry], step: int) -> list[int]:
+        if len(log) < self._seen:  # the log was cut: index it again
+            self._reset()
+        self._add(log)
+        rows = self._rows.get(step, [])
+        if any(log[row].step != step for row in rows):  # a line replaced by another's: index it all again
+            self._reset()
+            self._add(log)
+            rows = self._rows.get(step, [])
+        return list(rows)
+
+    def _reset(self) -> None:
+        self._rows.clear()
+        self._steps.clear()
+        self._seen = 0
+
+    def _add(self, log: Sequence[LogEntry]) -> None:
+        rows, steps = self._rows, self._steps
+        for row in range(self._seen, len(log)):
+            step = log[row].step
+            if step <= 0:
+                continue
+            while steps and steps[-1] > step:
+                del rows[steps.pop()]
+            if not steps or steps[-1] != step:
+                steps.append(step)
+                rows[step] = []
+            rows[step].append(row)
+        self._seen = len(log)
+
+
 def _dump(command: object) -> dict[str, Any]:
     if not isinstance(command, BaseModel):
         raise TypeError(f"a battle command must be a pydantic model to be journalled, not {type(command)}")
@@ -375,10 +448,25 @@ def _dump(command: object) -> dict[str, Any]:
 BATTLE_SUFFIX = ".battle.json"
 
 
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector held off while a long battle is read or written in bulk: it would walk the
+    growing log again and again, and what is made holds no cycles to collect. It runs again after."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def battle_document(run: BattleRun[B], file_model: type[BaseModel]) -> BaseModel:
-    """The battle file's content: the state, the log and the dice."""
+    """The battle file's content: the state, validated as the file will be read, the log and the dice. The log's
+    lines were validated as they were made: they are handed on as they are (a long battle saves in a time that
+    grows with its log, not faster)."""
     data = run.battle.model_dump(mode="json")
-    data["log"] = [e.model_dump(mode="json") for e in run.log]
+    data["log"] = run.log
     data["dice"] = run.dice.state()
     return file_model.model_validate(data)
 
@@ -386,7 +474,9 @@ def battle_document(run: BattleRun[B], file_model: type[BaseModel]) -> BaseModel
 def save_battle(run: BattleRun[B], file_model: type[BaseModel], path: Path) -> None:
     """Write the battle atomically; on failure the previous file is untouched and `FileError` says why."""
     try:
-        write_bytes_atomic(path, dumps(battle_document(run, file_model), str(path)))
+        with collector_paused():
+            data = dumps(battle_document(run, file_model), str(path))
+        write_bytes_atomic(path, data)
     except OSError as exc:
         raise FileError(str(path), "", f"cannot save: {exc.strerror or exc}") from None
     with contextlib.suppress(JournalWriteError):  # the file is saved; the journal, cut back whole, lacks the note
@@ -398,17 +488,30 @@ def load_battle(path: Path) -> tuple[Any, list[LogEntry], SeededDice]:
     from warband.model.system import find_system, unknown_system
 
     file = str(path)
-    data = open_envelope(read_json(path), file, "warband-battle")
-    system = find_system(str(data.get("system")))
-    if system is None:
-        raise FileError(file, "$.system", unknown_system(data.get("system"), "battle system"))
-    battle_model = system.battle_model
-    document = validate_model(system.battle_file_model, data, file)
-    dumped = document.model_dump(mode="json")
-    log = [LogEntry.model_validate(e) for e in dumped.pop("log")]
-    dice_state = dumped.pop("dice")
+    with collector_paused():
+        data = open_envelope(read_json(path), file, "warband-battle")
+        system = find_system(str(data.get("system")))
+        if system is None:
+            raise FileError(file, "$.system", unknown_system(data.get("system"), "battle system"))
+        document = validate_model(system.battle_file_model, data, file)
+        battle, log, dice_state = _parts(document, system.battle_model)
     try:
         dice = SeededDice.from_state(dice_state) if dice_state is not None else SeededDice()
     except DiceError as exc:
         raise FileError(file, "$.dice", exc.message) from None
-    return battle_model.model_validate(dumped), log, dice
+    return battle, log, dice
+
+
+def _parts(document: BaseModel, battle_model: type[BaseModel]) -> tuple[Any, list[LogEntry], Any]:
+    """A battle file's battle, log and dice state. A file model that is the battle model with its log and dice
+    hands the battle's fields on as they were validated, and the log's lines; another is written out and read
+    again."""
+    fields = battle_model.model_fields.keys()
+    values = document.__dict__
+    if isinstance(document, battle_model) and type(document).model_fields.keys() == fields | {"log", "dice"}:
+        battle = battle_model.model_validate({name: values[name] for name in fields})
+        return battle, list(values["log"]), document.model_dump(mode="json", include={"dice"})["dice"]
+    dumped = document.model_dump(mode="json")
+    log = [LogEntry.model_validate(e) for e in dumped.pop("log")]
+    dice_state = dumped.pop("dice")
+    return battle_model.model_validate(dumped), log, dice_state

@@ -6,9 +6,13 @@ not have is refused by validation rather than slipped in.
 
 from __future__ import annotations
 
+import operator
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator, ValuesView
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -20,8 +24,152 @@ _UNIT_NUMBER = re.compile(r"^u(\d+)$")
 
 
 def replace(model: M, **changes: Any) -> M:
-    """A copy of a frozen model with some fields changed, validated again (`model_copy` would skip that)."""
+    """A copy of a frozen model with some fields changed, validated again (`model_copy` would skip that).
+
+    While a journal is replayed (`validation_deferred`), a copy whose validation could only check it is not
+    validated: the replay validates what it keeps once, at its end (`validate_made`)."""
+    if _DEFERRED.get():
+        fields = _unchecked_fields(type(model))
+        if fields and changes.keys() <= fields and _plain(changes.values()):
+            return _copied(model, changes)
     return type(model).model_validate({**dict(model), **changes})
+
+
+# --- validation deferred while a journal is replayed ----------------------------------------------------------
+_DEFERRED: ContextVar[bool] = ContextVar("warband_validation_deferred", default=False)
+_SCALARS = frozenset({bool, int, str, type(None)})
+_PLAIN = _SCALARS | {tuple, dict, frozenset}
+"""The types of changed values `replace` copies unvalidated: what validation gives back as it is (a float, a
+list, a `str` subclass would come back changed)."""
+
+
+@contextmanager
+def validation_deferred() -> Iterator[None]:
+    """Within, `replace` copies without validating where it can: for a journal being replayed, whose actions were
+    validated when they were played. The caller then validates what it keeps (`validate_made`), and does it all
+    again without deferring when that fails: a rule must not count on `replace` refusing a value within."""
+    token = _DEFERRED.set(True)
+    try:
+        yield
+    finally:
+        _DEFERRED.reset(token)
+
+
+def validate_made(kept: Iterable[object], known: Iterable[object] = ()) -> None:
+    """Validate, once each, the models reachable from `kept` that are not reachable from `known` (validated
+    before), as `replace` validates them, and check that validation gives each back as it is.
+
+    Raises `ValidationError`, or `ValueError` for a model that validation changes (then what `replace` copied
+    unvalidated is not what validating would have made: replay again without deferring)."""
+    seen: set[int] = set()
+    _walk(known, seen, None)
+    _walk(kept, seen, _validated_as_is)
+
+
+def _walk(roots: Iterable[object], seen: set[int], visit: Callable[[BaseModel], None] | None) -> None:
+    stack = list(roots)
+    while stack:
+        item = stack.pop()
+        if type(item) in _SCALARS or id(item) in seen:
+            continue
+        seen.add(id(item))
+        if isinstance(item, BaseModel):
+            if visit is not None:
+                visit(item)
+            stack.extend(item.__dict__.values())
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, tuple | list | frozenset | set):
+            stack.extend(item)
+
+
+def _validated_as_is(model: BaseModel) -> None:
+    again = type(model).model_validate({**dict(model)})
+    if not _same(again.__dict__, model.__dict__):
+        raise ValueError(f"validating a {type(model).__name__} changes it")
+
+
+def _same(a: object, b: object) -> bool:
+    """Equal, and of the same types all the way down (`1 == 1.0` would hide a change, and so would a `str`
+    subclass)."""
+    if a is b:
+        return True
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, BaseModel) and isinstance(b, BaseModel):
+        return _same(a.__dict__, b.__dict__)
+    if isinstance(a, dict) and isinstance(b, dict):
+        if list(a) != list(b):
+            return False
+        a, b = a.values(), b.values()
+    if isinstance(a, tuple | list | ValuesView) and isinstance(b, tuple | list | ValuesView):
+        if len(a) != len(b):
+            return False
+        return all(map(operator.is_, a, b)) or all(map(_same, a, b))  # mostly the very same values
+    return a == b
+
+
+def _plain(values: Iterable[object]) -> bool:
+    others = set(map(type, values)) - _PLAIN
+    return not others or all(issubclass(kind, BaseModel) for kind in others)
+
+
+def _copied(model: M, changes: dict[str, Any]) -> M:
+    """What `model_validate({**dict(model), **changes})` makes of a model that `_checks_only`, unchecked."""
+    cls = type(model)
+    copy = cls.__new__(cls)
+    values = {**model.__dict__, **changes}
+    object.__setattr__(copy, "__dict__", values)
+    object.__setattr__(copy, "__pydantic_fields_set__", set(values))
+    object.__setattr__(copy, "__pydantic_extra__", None)
+    object.__setattr__(copy, "__pydantic_private__", None)
+    return copy
+
+
+@cache
+def _unchecked_fields(cls: type[BaseModel]) -> frozenset[str]:
+    """The fields `replace` may change without validating, deferred: all of a model that `_checks_only`."""
+    return frozenset(cls.model_fields) if _checks_only(cls) else frozenset()
+
+
+def _checks_only(cls: type[BaseModel]) -> bool:
+    """Whether validating the model's own fields can only check them, never change them: no validator functions
+    but the model's after-validators (a check of the whole, run again by `validate_made`), no private attributes,
+    no extra fields, no `model_post_init`. Nested models do not count: `replace` hands their instances on."""
+    if cls.__private_attributes__ or cls.model_config.get("extra") == "allow" or cls.__pydantic_post_init__:
+        return False
+    schema: Any = cls.__pydantic_core_schema__
+    listed = schema.get("definitions", ()) if schema["type"] == "definitions" else ()
+    definitions = {d.get("ref"): d for d in listed}
+    stack: list[Any] = [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list):
+            stack.extend(node)
+            continue
+        if not isinstance(node, dict):
+            continue
+        kind = node.get("type")
+        if kind == "model" and node.get("cls") is not cls:
+            continue  # a nested model: handed on as it is
+        if kind == "model" and (node.get("post_init") or node.get("custom_init") or node.get("root_model")):
+            return False
+        if kind in ("function-before", "function-wrap", "function-plain"):
+            return False
+        if kind == "function-after" and not _wraps(node.get("schema"), cls, definitions):
+            return False
+        stack.extend(value for key, value in node.items() if key not in ("metadata", "serialization"))
+    return True
+
+
+def _wraps(schema: Any, cls: type[BaseModel], definitions: dict[Any, Any]) -> bool:
+    """Whether an after-validator is the model's own (it gets the model built, and checks it)."""
+    while isinstance(schema, dict) and schema.get("type") in ("function-after", "definition-ref"):
+        if schema["type"] == "function-after":
+            schema = schema.get("schema")
+        else:
+            schema = definitions.get(schema["schema_ref"])
+    return isinstance(schema, dict) and schema.get("type") == "model" and schema.get("cls") is cls
 
 
 def unit_class(army: Army) -> type[Unit]:

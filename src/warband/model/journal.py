@@ -23,7 +23,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from warband.model.storage import FileError, parse_json_bytes, write_bytes_atomic
+from warband.model.storage import (
+    MAX_FILE_BYTES,
+    FileError,
+    may_hold_lone_surrogates,
+    parse_json_bytes,
+    write_bytes_atomic,
+)
 
 JOURNAL_FORMAT = "warband-journal"
 JOURNAL_VERSION = 2
@@ -62,13 +68,40 @@ def decode_line(raw: bytes, file: str, number: int) -> dict[str, Any]:
         if not digits.isdigit() or len(digits) > 10 or int(digits) != zlib.crc32(raw[:mark]):
             raise FileError(file, where, "the line is damaged (its check sum does not match)")
     try:
-        record = parse_json_bytes(raw, file)
+        record = _parsed(raw, file)
     except FileError as exc:
         raise FileError(file, where, exc.message) from None
     if not isinstance(record, dict):
         raise FileError(file, where, "not a journal record")
     record.pop("crc", None)
     return record
+
+
+def _one_of_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    record = dict(pairs)
+    if len(record) != len(pairs):
+        raise ValueError("a key twice")  # `parse_json_bytes` says which
+    return record
+
+
+def _no_constant(name: str) -> float:
+    raise ValueError(name)
+
+
+_BOM = b"\xef\xbb\xbf"
+_DECODER = json.JSONDecoder(parse_constant=_no_constant, object_pairs_hook=_one_of_each)
+"""One decoder for every line of a journal (`json.loads` with hooks makes one a call)."""
+
+
+def _parsed(raw: bytes, file: str) -> Any:
+    """`parse_json_bytes(raw, file)`, made quicker for the tens of thousands of lines of a journal: the same
+    value, or, for a line that it refuses, its error (it is asked to say what is wrong)."""
+    if len(raw) <= MAX_FILE_BYTES and not raw.startswith(_BOM) and not may_hold_lone_surrogates(raw):
+        try:
+            return _DECODER.decode(raw.decode("utf-8"))
+        except (ValueError, RecursionError):  # JSONDecodeError and UnicodeDecodeError are ValueErrors
+            pass
+    return parse_json_bytes(raw, file)
 
 
 def check_size(path: Path) -> None:

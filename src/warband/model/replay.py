@@ -12,15 +12,17 @@ under it in the log names the rule that now refuses it.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from warband.model.battle import BattleRun
+from warband.model.battle import BattleRun, collector_paused
 from warband.model.battle_log import LogEntry
 from warband.model.dice import DiceError, SeededDice
+from warband.model.edits import validate_made, validation_deferred
 from warband.model.journal import (
     JOURNAL_VERSION,
     ReadReport,
@@ -39,7 +41,7 @@ from warband.model.system import find_system, unknown_system
 
 B = TypeVar("B", bound=BaseModel)
 
-_DAMAGE = (FileError, ValidationError, RefusedError, DiceError, ValueError, TypeError, KeyError, RecursionError)
+_DAMAGE = (FileError, ValidationError, RefusedError, DiceError, ValueError, TypeError, LookupError, RecursionError)
 """What replaying a line that does not fit the battle can raise: the line is damaged, the ones before it stand."""
 
 
@@ -78,10 +80,27 @@ def _game_of(head: dict[str, Any], file: str) -> ReplayedGame[Any]:
     return system.battle_model, system.parse_command
 
 
+class _NotAsPlayedError(Exception):
+    """A replay with validation deferred met something it cannot vouch for: replay the journal checking it all."""
+
+
 def _resume(path: Path, game: Callable[[dict[str, Any], str], ReplayedGame[B]]) -> BattleRun[B]:
-    """Resume with the game `game` finds for the journal's first line, read once with the rest."""
-    file = str(path)
+    """Resume with the game `game` finds for the journal's first line, read once with the rest.
+
+    The actions are replayed with validation deferred (`edits.validation_deferred`: they were validated when
+    they were played), and what the run keeps is validated once, at the end. When a line does not replay, or what
+    the run keeps does not validate, the journal is replayed again with every action checked as it was played:
+    that finds the damaged line and reports it, as it always did."""
     check_size(path)
+    with collector_paused():  # the log and the undo history grow by thousands of objects, none of them garbage
+        try:
+            return _read(path, game, deferred=True)
+        except _NotAsPlayedError:
+            return _read(path, game, deferred=False)
+
+
+def _read(path: Path, game: Callable[[dict[str, Any], str], ReplayedGame[B]], *, deferred: bool) -> BattleRun[B]:
+    file = str(path)
     try:
         with path.open("rb") as handle:
             lines = read_lines(handle)
@@ -91,26 +110,36 @@ def _resume(path: Path, game: Callable[[dict[str, Any], str], ReplayedGame[B]]) 
             head = check_head(first_record(first.raw[:-1], file), file)
             battle_model, parse_command = game(head, file)
             run = _start_from(head, battle_model, file)
+            start = run.battle
             kept_bytes = len(first.raw)
             dropped, damage, damaged_line, torn = 0, None, None, False
-            for line in lines:
-                if not line.complete:
-                    torn = True
-                elif damage is not None:
-                    dropped += 1
-                else:
-                    try:
-                        _replay(
-                            run, decode_line(line.raw[:-1], file, line.number), parse_command, file, line.number
-                        )
-                    except _DAMAGE as exc:
-                        damage = exc if isinstance(exc, FileError) else _damaged(file, line.number, exc)
-                        damaged_line = line.number
+            with validation_deferred() if deferred else contextlib.nullcontext():
+                for line in lines:
+                    if not line.complete:
+                        torn = True
+                    elif damage is not None:
                         dropped += 1
-                        continue
-                    kept_bytes += len(line.raw)
+                    else:
+                        try:
+                            record = decode_line(line.raw[:-1], file, line.number)
+                            _replay(run, record, parse_command, file, line.number)
+                        except Exception as exc:
+                            if deferred:
+                                raise _NotAsPlayedError from exc
+                            if not isinstance(exc, _DAMAGE):
+                                raise
+                            damage = exc if isinstance(exc, FileError) else _damaged(file, line.number, exc)
+                            damaged_line = line.number
+                            dropped += 1
+                            continue
+                        kept_bytes += len(line.raw)
     except OSError as exc:
         raise FileError(file, "", f"the journal cannot be read ({exc.strerror or exc})") from None
+    if deferred:
+        try:
+            validate_made(run.session.states(), known=(start,))
+        except (ValidationError, ValueError, TypeError, RecursionError) as exc:
+            raise _NotAsPlayedError from exc
     run.dice.forget_calls()
     run.read_report = ReadReport(head["version"], kept_bytes, dropped, damage, damaged_line, torn)
     if head["version"] < JOURNAL_VERSION:
@@ -182,16 +211,15 @@ def _replay(
         barrier = bool(record.get("barrier"))
         kept: object = None
         try:
-            done = run.execute(command, text=entry.text, barrier=barrier)
+            done = run.replayed(command, entry, barrier=barrier)
         except RefusedError as exc:
             as_before = getattr(command, "as_before", None)
             if not callable(as_before):
                 raise
-            done = run.execute(command, text=entry.text, barrier=barrier, after=as_before(run.battle))
+            done = run.replayed(command, entry, barrier=barrier, after=as_before(run.battle))
             kept = exc.reason
         if not done:
             raise FileError(file, where, "the action changes nothing in the battle as it is then")
-        run.log[-1] = entry
         if kept is not None:
             run.note(kept_note(kept), side=entry.side)
     elif op == "note":

@@ -118,6 +118,13 @@ class Session(Generic[S]):
     def history(self) -> tuple[Step[S], ...]:
         return tuple(self._undo)
 
+    def states(self) -> list[S]:
+        """Every state undo and redo can bring back, and the current one (a resumed battle validates them)."""
+        held = [self._state]
+        for step in (*self._undo, *self._redo):
+            held += (step.before, step.after)
+        return held
+
     # --- listening -----------------------------------------------------------------------------------------
     def add_listener(self, listener: StateListener[S]) -> None:
         self._listeners.append(listener)

@@ -124,20 +124,36 @@ def log_as_text(log: Sequence[LogEntry], layout: LogLayout) -> str:
     return "".join(f"{line}\n" for line in lines)
 
 
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+_FONT = int(Qt.ItemDataRole.FontRole)
+_FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
+_BACKGROUND = int(Qt.ItemDataRole.BackgroundRole)
+_ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
+_ROLES = frozenset({_DISPLAY, _TOOLTIP, _FONT, _FOREGROUND, _BACKGROUND, _ALIGNMENT})
+"""The roles the log answers; the view asks for others, and gets None at once."""
+_CENTRED = int(Qt.AlignmentFlag.AlignCenter)
+
+
 class BattleLogModel(QAbstractTableModel):
     """The document's log, oldest first, in the layout's columns; rows are only ever added, and undo only marks
-    them."""
+    them. Its rows are the run's log itself, as many as the view has been told of: a change tells the view of the
+    rows added and of those undo or redo marked (`BattleRun.marked`), never comparing the others, so that acting
+    costs the same in a battle of thousands of lines."""
 
     def __init__(self, document: BattleDocument[Any], layout: LogLayout, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.document = document
         self.layout = layout
         self._columns = layout.columns()
-        self._log: list[LogEntry] = list(document.run.log)
+        self._rows = len(document.run.log)
+        self._marks_seen = len(document.run.marked)
         document.log_changed.connect(self._on_document_log_changed)
 
     def entry(self, row: int) -> LogEntry:
-        return self._log[row]
+        if not 0 <= row < self._rows:
+            raise IndexError(row)
+        return self.document.run.log[row]
 
     def kind(self, column: int) -> LogColumn:
         return self._columns[column]
@@ -147,7 +163,7 @@ class BattleLogModel(QAbstractTableModel):
         return self._columns.index(kind) if kind in self._columns else -1
 
     def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else len(self._log)
+        return 0 if parent.isValid() else self._rows
 
     def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
         return 0 if parent.isValid() else len(self._columns)
@@ -170,26 +186,28 @@ class BattleLogModel(QAbstractTableModel):
         return _(titles[kind])
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid() or not 0 <= index.row() < len(self._log):
+        if role not in _ROLES:  # first: a view asks each cell for a dozen roles, a long log for thousands of rows
             return None
-        entry = self._log[index.row()]
+        row = index.row()
+        if not 0 <= row < self._rows or not index.isValid():
+            return None
+        entry = self.document.run.log[row]
         kind = self._columns[index.column()]
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == _DISPLAY:
             return self._text(entry, kind)
-        if role == Qt.ItemDataRole.ToolTipRole:  # a long line in full; names and labels are the players'
+        if role == _TOOLTIP:  # a long line in full; names and labels are the players'
             return plain_tooltip(self._text(entry, kind))
-        if role == Qt.ItemDataRole.FontRole and entry.undone:
-            return struck_font()
-        if role == Qt.ItemDataRole.ForegroundRole:
+        if role == _FONT:
+            return struck_font() if entry.undone else None
+        if role == _FOREGROUND:
             if entry.undone:
                 return muted()
             if kind is LogColumn.TEXT and entry.success is not None:
                 return QBrush(QColor(SUCCESS_COLOUR if entry.success else FAILURE_COLOUR))
-        if role == Qt.ItemDataRole.BackgroundRole and kind is LogColumn.SIDE and entry.side is not None:
-            return side_tint(entry.side)
-        if role == Qt.ItemDataRole.TextAlignmentRole and self._centred(kind):
-            return int(Qt.AlignmentFlag.AlignCenter)
-        return None
+            return None
+        if role == _BACKGROUND:
+            return side_tint(entry.side) if kind is LogColumn.SIDE and entry.side is not None else None
+        return _CENTRED if self._centred(kind) else None  # the text's alignment
 
     def _text(self, entry: LogEntry, kind: LogColumn) -> str:
         if kind is LogColumn.TURN:
@@ -208,22 +226,33 @@ class BattleLogModel(QAbstractTableModel):
         return kind is LogColumn.PHASE and self.layout.phase_name is None
 
     def _on_document_log_changed(self) -> None:
-        log = list(self.document.run.log)
-        old = len(self._log)
-        if len(log) < old:
+        run = self.document.run
+        rows, seen = self._rows, self._marks_seen
+        if len(run.log) < rows or len(run.marked) < seen:  # not the log shown: show it anew
             self.beginResetModel()
-            self._log = log
+            self._rows, self._marks_seen = len(run.log), len(run.marked)
             self.endResetModel()
             return
-        marked = [row for row in range(old) if log[row].undone != self._log[row].undone]
-        if len(log) > old:
-            self.beginInsertRows(QModelIndex(), old, len(log) - 1)
-            self._log = log
+        marked = sorted({row for row in run.marked[seen:] if row < rows})  # rows added come with their marks
+        self._marks_seen = len(run.marked)
+        if len(run.log) > rows:
+            self.beginInsertRows(QModelIndex(), rows, len(run.log) - 1)
+            self._rows = len(run.log)
             self.endInsertRows()
+        last = len(self._columns) - 1
+        for first, end in _neighbours(marked):  # an action's lines, written together
+            self.dataChanged.emit(self.index(first, 0), self.index(end, last))
+
+
+def _neighbours(rows: Sequence[int]) -> list[tuple[int, int]]:
+    """Sorted rows as runs of neighbours, `(first, last)`: [3, 4, 9] → [(3, 4), (9, 9)]."""
+    runs: list[tuple[int, int]] = []
+    for row in rows:
+        if runs and runs[-1][1] == row - 1:
+            runs[-1] = (runs[-1][0], row)
         else:
-            self._log = log
-        if marked:  # undo and redo mark one action's lines, written together: neighbours
-            self.dataChanged.emit(self.index(marked[0], 0), self.index(marked[-1], len(self._columns) - 1))
+            runs.append((row, row))
+    return runs
 
 
 class BattleLogPanel(QWidget):

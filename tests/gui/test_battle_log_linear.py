@@ -1,0 +1,165 @@
+"""The battle log's view is told only of what changed (issue 21): the rows an action adds, and the rows an undo or
+redo marks, never by comparing every row. After any run of actions, undos, redos and notes its rows and marks are
+those of a view built afresh on the same battle."""
+
+from __future__ import annotations
+
+import contextlib
+from functools import cache
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from PySide6.QtCore import QModelIndex, Qt
+
+from warband import api
+from warband.gui.battle_document import BattleDocument
+from warband.gui.systems.confrontation.tracker_log import LogTableModel
+from warband.gui.systems.pfpv.tracker_log import PfpvLogTableModel
+from warband.gui.systems.powerdice.tracker_log import PowerDiceLogTableModel
+from warband.gui.systems.sbg.tracker_log import SbgLogTableModel
+from warband.gui.widgets.battle_log import BattleLogModel, BattleLogPanel
+from warband.model.dice import DiceError
+from warband.model.session import RefusedError
+
+LOGS: dict[str, type[BattleLogModel]] = {
+    "confrontation": LogTableModel,
+    "sbg": SbgLogTableModel,
+    "pfpv": PfpvLogTableModel,
+    "powerdice": PowerDiceLogTableModel,
+}
+ROLES = (
+    Qt.ItemDataRole.DisplayRole,
+    Qt.ItemDataRole.ToolTipRole,
+    Qt.ItemDataRole.TextAlignmentRole,
+    Qt.ItemDataRole.BackgroundRole,
+)
+MOVES = st.lists(
+    st.tuples(st.sampled_from(["act", "act", "act", "undo", "undo", "redo", "note"]), st.integers(0, 60)),
+    min_size=1,
+    max_size=25,
+)
+
+
+@cache
+def _example(system_id: str) -> tuple[api.Army, api.Catalogs]:
+    (catalog, *_more) = api.get_system(system_id).info.builtin_catalogs()
+    (path,) = sorted((catalog.parent / "examples").glob("*.warband.json"))
+    return api.load_army(path), api.builtin_catalogs(system_id)
+
+
+def _document(system_id: str, seed: int) -> BattleDocument[Any]:
+    army, catalogs = _example(system_id)
+    sides = [(player, army) for player in ("Aline", "Bruno")[: api.get_system(system_id).info.sides]]
+    return BattleDocument(api.start_battle(sides, catalogs, dice=api.SeededDice(seed)))
+
+
+def _move(document: BattleDocument[Any], kind: str, n: int) -> None:
+    if kind == "undo":
+        document.undo()
+    elif kind == "redo":
+        document.redo()
+    elif kind == "note":
+        document.note(f"a tie {n}: roll again", dice=document.run.dice.roll(6, 2), source="rolled")
+    else:
+        allowed = [a for a in document.actions() if a.allowed and a.kind != "end_battle"]
+        if allowed:
+            with contextlib.suppress(RefusedError, DiceError):
+                document.take(allowed[n % len(allowed)])
+
+
+def _shown(model: BattleLogModel) -> list[tuple[Any, ...]]:
+    """Every cell as the view shows it: its roles, struck out or not, muted or not."""
+    rows = []
+    for row in range(model.rowCount()):
+        for column in range(model.columnCount()):
+            index = model.index(row, column)
+            font = index.data(Qt.ItemDataRole.FontRole)
+            foreground = index.data(Qt.ItemDataRole.ForegroundRole)
+            rows.append(
+                (
+                    model.entry(row),
+                    *(index.data(role) for role in ROLES),
+                    font is not None and font.strikeOut(),
+                    None if foreground is None else foreground.color().name(),
+                )
+            )
+    return rows
+
+
+class Changes:
+    """What the model told its views since the last `take()`."""
+
+    def __init__(self, model: BattleLogModel) -> None:
+        self.inserted: list[tuple[int, int]] = []
+        self.changed: set[int] = set()
+        self.resets = 0
+        model.rowsInserted.connect(lambda _parent, first, last: self.inserted.append((first, last)))
+        model.dataChanged.connect(self._on_data_changed)
+        model.modelReset.connect(self._on_reset)
+
+    def _on_data_changed(self, top_left: QModelIndex, bottom_right: QModelIndex, *_roles: object) -> None:
+        self.changed.update(range(top_left.row(), bottom_right.row() + 1))
+
+    def _on_reset(self) -> None:
+        self.resets += 1
+
+    def take(self) -> tuple[list[tuple[int, int]], set[int], int]:
+        told = (self.inserted, self.changed, self.resets)
+        self.inserted, self.changed, self.resets = [], set(), 0
+        return told
+
+
+@pytest.mark.parametrize("system_id", sorted(LOGS))
+@settings(max_examples=8, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(moves=MOVES, seed=st.integers(0, 2**16))
+def test_the_log_view_after_any_actions_is_the_one_built_afresh(
+    qtbot: Any, qtmodeltester: Any, system_id: str, moves: list[tuple[str, int]], seed: int
+) -> None:
+    document = _document(system_id, seed)
+    model = LOGS[system_id](document)
+    panel = BattleLogPanel(model)  # the real table with its fit, shown
+    qtbot.addWidget(panel)
+    panel.resize(700, 300)
+    panel.show()
+    qtmodeltester.check(model)  # and it watches every change that follows
+    told = Changes(model)
+    try:
+        for kind, n in moves:
+            before = [entry.undone for entry in document.run.log]
+            _move(document, kind, n)
+            after = [entry.undone for entry in document.run.log]
+            inserted, changed, resets = told.take()
+            assert resets == 0
+            assert inserted == ([(len(before), len(after) - 1)] if len(after) > len(before) else [])
+            assert changed == {row for row, undone in enumerate(before) if undone != after[row]}
+            fresh = LOGS[system_id](document)
+            assert _shown(model) == _shown(fresh)
+            fresh.deleteLater()
+        qtmodeltester.check(model)
+        assert model.rowCount() == len(document.run.log)
+        assert panel.table.model() is model
+    finally:
+        document.close()
+
+
+def test_rows_marked_while_the_view_was_not_told_are_shown_at_the_next_change(qtbot: Any) -> None:
+    """The run undone outside the document (a script): the next change tells the view of every row marked."""
+    document = _document("confrontation", 3)
+    model = LogTableModel(document)
+    qtbot.addWidget(BattleLogPanel(model))
+    told = Changes(model)
+    try:
+        for action in [a for a in document.actions() if a.allowed and a.command is not None][:2]:
+            document.take(action)
+        told.take()
+        document.run.undo()
+        document.run.undo()
+        document.note("a note", dice=(2, 2))
+        inserted, changed, resets = told.take()
+        assert (inserted, resets) == ([(len(document.run.log) - 1, len(document.run.log) - 1)], 0)
+        assert changed == {row for row, entry in enumerate(document.run.log[:-1]) if entry.undone}
+        assert _shown(model) == _shown(LogTableModel(document))
+    finally:
+        document.close()
