@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QGridLayout, QGroupBox, QHBoxLayout, QLabel, QPush
 
 from warband.api import ARMY_SUFFIX, GameInfo, games
 from warband.gui.systems.registry import builder_systems
+from warband.gui.widgets.layout_rows import clear_layout
 from warband.gui.widgets.plain_text import escape_mnemonic
 from warband.model.messages import _, current_language
 
@@ -173,12 +174,7 @@ class StartPage(QWidget):
 
     def set_recent(self, recent: Sequence[str]) -> None:
         """Show the recent files (the newest first), each a button that opens it."""
-        while self._recent_layout.count():
-            item = self._recent_layout.takeAt(0)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                widget.hide()  # gone at once, not at the next turn of the event loop
-                widget.deleteLater()
+        clear_layout(self._recent_layout)
         self.recent_buttons = []
         for text in list(recent)[:MAX_RECENT]:
             path = Path(text)

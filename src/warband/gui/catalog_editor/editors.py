@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from warband.gui.catalog_editor.words import choice_label, field_label
+from warband.gui.widgets.layout_rows import clear_layout
 from warband.model import catalog_fields as cf
 from warband.model.catalog_edit import ABSENT, Path, template
 from warband.model.messages import _, current_language
@@ -700,12 +701,7 @@ class ListEditor(Editor):
             editor.show_value(item)
 
     def _rebuild(self, count: int) -> None:
-        while self.rows.count():
-            taken = self.rows.takeAt(0)
-            widget = taken.widget() if taken is not None else None
-            if widget is not None:
-                widget.hide()
-                widget.deleteLater()
+        clear_layout(self.rows)
         self.items = []
         for index in range(count):
             holder = QWidget(self)
@@ -834,12 +830,7 @@ class MapEditor(Editor):
             editor.show_value(current[key])
 
     def _rebuild(self, keys: list[str]) -> None:
-        while self.rows.count():
-            taken = self.rows.takeAt(0)
-            widget = taken.widget() if taken is not None else None
-            if widget is not None:
-                widget.hide()
-                widget.deleteLater()
+        clear_layout(self.rows)
         self.keys, self.items = [], []
         for key in keys:
             holder = QWidget(self)

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLayout, QSpinBox, QWidget
+from PySide6.QtWidgets import QSpinBox, QWidget
+
+from warband.gui.widgets.layout_rows import clear_layout
+
+__all__ = ["clear_layout", "spin_box"]
 
 
 def spin_box(parent: QWidget, name: str, low: int, high: int, accessible: str, tip: str = "") -> QSpinBox:
@@ -12,13 +16,3 @@ def spin_box(parent: QWidget, name: str, low: int, high: int, accessible: str, t
     spin.setAccessibleName(accessible)
     spin.setToolTip(tip or accessible)
     return spin
-
-
-def clear_layout(layout: QLayout) -> None:
-    """Empty a layout whose rows are rebuilt: its widgets vanish now and are deleted later."""
-    while layout.count():
-        item = layout.takeAt(0)
-        widget = item.widget() if item is not None else None
-        if widget is not None:
-            widget.hide()
-            widget.deleteLater()

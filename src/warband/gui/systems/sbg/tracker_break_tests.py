@@ -14,6 +14,7 @@ from warband.gui.battle_document import BattleDocument
 from warband.gui.document import Change
 from warband.gui.systems.sbg.resolver_break import break_part, due_title
 from warband.gui.widgets.flow_layout import FlowLayout
+from warband.gui.widgets.layout_rows import clear_layout
 from warband.gui.widgets.plain_text import plain_label
 from warband.model.messages import _, spoken_text
 from warband.model.systems.sbg import break_tests, casualties
@@ -85,12 +86,7 @@ class BreakTestsStrip(QWidget):
         if shown == self._shown:
             return
         self._shown = shown
-        while self._flow.count():
-            item = self._flow.takeAt(0)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                widget.hide()
-                widget.deleteLater()
+        clear_layout(self._flow)
         self.test_buttons.clear()
         self.stand_fast_buttons.clear()
         for each in due:
