@@ -735,14 +735,13 @@ class CatalogEditorWindow(QMainWindow):
     def _mark_problems(self) -> None:
         if self.form is None or self.document is None:
             return
-        problems = self.document.problems
-        for editor in self.form.editors():
-            here = [
-                p.message
-                for p in problems
-                if p.path[: len(editor.path)] == editor.path and _deepest(editor, p.path, self.form)
-            ]
-            editor.mark(here)
+        editors = list(self.form.editors())
+        messages: dict[int, list[str]] = {id(editor): [] for editor in editors}
+        for problem in self.document.problems:  # each on the deepest widgets holding its place
+            for editor in deepest_editors(editors, problem.path):
+                messages[id(editor)].append(problem.message)
+        for editor in editors:
+            editor.mark(messages[id(editor)])
 
     def _go_to_problem(self, row: int) -> None:
         if self.document is None or not 0 <= row < len(self.document.problems):
@@ -759,12 +758,9 @@ class CatalogEditorWindow(QMainWindow):
             self.select(CATALOG)
         if self.form is None:
             return
-        best: Editor | None = None
-        for editor in self.form.editors():
-            if path[: len(editor.path)] == editor.path and (best is None or len(editor.path) > len(best.path)):
-                best = editor
-        if best is not None:
-            target = best.focus_widget()
+        best = deepest_editors(list(self.form.editors()), path)
+        if best:
+            target = best[0].focus_widget()
             self.form_area.ensureWidgetVisible(target)
             target.setFocus(Qt.FocusReason.OtherFocusReason)
 
@@ -836,9 +832,9 @@ class CatalogEditorWindow(QMainWindow):
         event.accept()
 
 
-def _deepest(editor: Editor, path: ce.Path, form: Editor) -> bool:
-    """Whether `editor` is the deepest widget of the form at or above `path` (the one to mark)."""
-    for other in form.editors():
-        if other is not editor and len(other.path) > len(editor.path) and path[: len(other.path)] == other.path:
-            return False
-    return True
+def deepest_editors(editors: list[Editor], path: ce.Path) -> list[Editor]:
+    """The widgets at or above `path` that no other widget there is deeper than (the ones a problem marks; a
+    value and the widget of its "Given" box share a place), in the form's order."""
+    holding = [editor for editor in editors if path[: len(editor.path)] == editor.path]
+    deepest = max((len(editor.path) for editor in holding), default=-1)
+    return [editor for editor in holding if len(editor.path) == deepest]
