@@ -16,7 +16,6 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from warband.model.army import (
-        ARMY_SUFFIX,
         Army,
         Change,
         Choice,
@@ -29,7 +28,7 @@ if TYPE_CHECKING:
         stamp,
         validate,
     )
-    from warband.model.battle import BATTLE_SUFFIX, BattleRun, RecordingDice, load_battle
+    from warband.model.battle import BattleRun, RecordingDice, load_battle
     from warband.model.battlescribe.data import Imported
     from warband.model.battlescribe.importer import Cancelled, Roster, import_catalog, read_roster
     from warband.model.battlescribe.roster_import import RosterImport, import_roster
@@ -54,6 +53,7 @@ if TYPE_CHECKING:
         SetArmyField,
         SetUnitField,
     )
+    from warband.model.file_names import ARMY_SUFFIX, BATTLE_SUFFIX
     from warband.model.journal import JournalWriteError
     from warband.model.list_import import ListImport, ListLine, game_named_in, import_list
     from warband.model.locations import user_catalog_dir
@@ -85,12 +85,12 @@ _WHERE: dict[str, str] = {
     "load_army": "warband.model.army",
     "options": "warband.model.army",
     "save_army": "warband.model.army",
-    "ARMY_SUFFIX": "warband.model.army",
+    "ARMY_SUFFIX": "warband.model.file_names",
     "stamp": "warband.model.army",
     "validate": "warband.model.army",
     "BattleRun": "warband.model.battle",
     "RecordingDice": "warband.model.battle",
-    "BATTLE_SUFFIX": "warband.model.battle",
+    "BATTLE_SUFFIX": "warband.model.file_names",
     "load_battle": "warband.model.battle",
     "Imported": "warband.model.battlescribe.data",
     "Cancelled": "warband.model.battlescribe.importer",

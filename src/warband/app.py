@@ -9,6 +9,7 @@ import sys
 from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import warband.gui  # noqa: F401  (first: PySide6's import hook answered cheaply, see warband/gui/__init__.py)
 
@@ -18,7 +19,6 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from warband import __version__
 from warband.api import games as api_games
-from warband.gui.crash_dialog import CrashHandler
 from warband.gui.logfile import LOGGER, LogSetup, log_dir, setup_logging
 from warband.gui.main_window import MainWindow
 from warband.gui.preferences import apply_preferences, effective_language, load_preferences
@@ -26,12 +26,16 @@ from warband.gui.qt_translations import install_qt_translations
 from warband.gui.recovery import recovery_dir
 from warband.gui.settings import load_settings, settings_path
 from warband.model.autosave import autosave_dir
-from warband.model.catalog import CatalogLoad, catalog_paths, load_catalogs
 from warband.model.messages import _, current_language, load_language
+
+if TYPE_CHECKING:
+    from warband.model.catalog import CatalogLoad
 
 
 def load_window_catalogs() -> CatalogLoad:
-    """The built-in catalogs and the player's folder."""
+    """The built-in catalogs and the player's folder (the catalogs' module, and pydantic, load with them)."""
+    from warband.model.catalog import catalog_paths, load_catalogs
+
     return load_catalogs(catalog_paths(player_folder=True))
 
 
@@ -113,6 +117,8 @@ def _run(argv: Sequence[str], logs: LogSetup | None, path: Path | None = None, *
             window.grab()
         window.autosaver.shutdown()
         return 0
+    from warband.gui.crash_dialog import CrashHandler  # the smoke check installs none: not imported there
+
     window.log_file = logs.path
     crash = CrashHandler(partial(window.save_recovery, recovery_dir()), window=window, log_file=logs.path)
     crash.install()

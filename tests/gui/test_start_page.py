@@ -248,7 +248,7 @@ def test_catalogs_left_out_are_told_when_first_loaded(qtbot, asker, autosave_fol
     assert [e.file for e in asker.catalog_error_lists[0]] == [str(broken)]
 
 
-def test_the_launch_paints_the_start_page_without_loading_any_game(tmp_path):
+def test_the_launch_paints_the_start_page_without_loading_any_game_nor_pydantic(tmp_path):
     script = textwrap.dedent(
         """
         import json, sys
@@ -267,6 +267,9 @@ def test_the_launch_paints_the_start_page_without_loading_any_game(tmp_path):
                 if any(name in (f"warband.model.systems.{g}.rules", f"warband.model.systems.{g}.system")
                        for g in games)
             )
+            # Nor pydantic, the catalogs, the armies or the builder: they load with the first army or battle.
+            heavy = ("pydantic", "warband.model.catalog", "warband.model.army", "warband.gui.builder.builder_tab")
+            shown["heavy"] = [name for name in heavy if name in sys.modules]
         main_window.MainWindow.show = show
         code = app.run(smoke=True)
         print(json.dumps({"code": code, "games": games, **shown}))
@@ -281,3 +284,4 @@ def test_the_launch_paints_the_start_page_without_loading_any_game(tmp_path):
     assert report["code"] == 0 and report["page"] is True and report["title"] == "Warband"
     assert len(report["games"]) == 4
     assert report["loaded"] == []
+    assert report["heavy"] == []

@@ -11,34 +11,33 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, cast
 
 from warband import api
-from warband.api import (
-    ARMY_SUFFIX,
-    Army,
-    Catalogs,
-    FileError,
-    UnknownSystemError,
-    compare,
-    games,
-    load_army,
-    save_army,
-    stamp,
-    unknown_system,
-)
-from warband.gui.army_document import ArmyDocument
+from warband.api import ARMY_SUFFIX, FileError, UnknownSystemError, games, unknown_system
 from warband.gui.dialogs import Unsaved
 from warband.gui.recovery import Recovered, save_work, window_work
 from warband.gui.systems.registry import builder_systems
 from warband.gui.widgets.plain_text import escape_mnemonic
 from warband.model.autosave import Recoverable, discard_autosave, find_autosaves
-from warband.model.edits import ReplaceArmy
 from warband.model.messages import _, ngettext
+
+if TYPE_CHECKING:
+    from warband.api import Army, Catalogs
+    from warband.gui.army_document import ArmyDocument
 
 DEFAULT_LIMIT = 400
 STATUS_MS = 6000
 DEFAULT_SYSTEM = games()[0].id
 """The game of a new army when none is on screen to follow: the first registered."""
-_NO_ARMY = cast(ArmyDocument, SimpleNamespace(modified=False, path=None, army=SimpleNamespace(units=(), name="")))
+_NO_ARMY = cast(
+    "ArmyDocument", SimpleNamespace(modified=False, path=None, army=SimpleNamespace(units=(), name=""))
+)
 """What the crash recovery sees of the army on screen when none is open: an untouched one, left out."""
+
+
+def army_document(army: Army, catalogs: Catalogs, path: Path | None = None) -> ArmyDocument:
+    """The army's document, its module loaded with the first army: the start page needs none."""
+    from warband.gui.army_document import ArmyDocument
+
+    return ArmyDocument(army, catalogs, path)
 
 
 def new_army(system: str) -> Army:
@@ -90,7 +89,7 @@ class ArmyFiles:
         except UnknownSystemError:  # a game that could not be loaded: the army on screen stays
             self.asker.error(_("Cannot make the army"), unknown_system(system))
             return
-        self._set_document(ArmyDocument(army, self._catalogs_for(system)))
+        self._set_document(army_document(army, self._catalogs_for(system)))
 
     def close_army(self) -> None:
         """File → Close: the start page, once the player said what to do with unsaved changes."""
@@ -126,6 +125,8 @@ class ArmyFiles:
         if choice is None:
             return False
         if choice.add and self.document is not None:
+            from warband.model.edits import ReplaceArmy
+
             added = len(choice.army.units) - len(self.document.army.units)
             label = ngettext("Import {n} unit from text", "Import {n} units from text", added).format(n=added)
             self.document.execute(ReplaceArmy(choice.army, label=label))
@@ -174,14 +175,14 @@ class ArmyFiles:
     def _open_unsaved(self, army: Army) -> None:
         """An army made here (imported, read from a list) on screen: the player's work on no disk yet, so it shows
         as modified and closing asks; saving asks where."""
-        document = ArmyDocument(army, self._catalogs_for(army.system), None)
+        document = army_document(army, self._catalogs_for(army.system), None)
         document.session.mark_unsaved()
         self._set_document(document)
         self._update_title()
 
     def _open_army_file(self, path: Path, *, example: bool = False) -> bool:
         try:
-            army = load_army(path)
+            army = api.load_army(path)
         except FileError as exc:
             self.asker.error(
                 _("Cannot open the army"),
@@ -202,16 +203,16 @@ class ArmyFiles:
             )
             return False
         catalogs = self._catalogs_for(army.system)
-        changes = compare(army, catalogs)
+        changes = api.compare(army, catalogs)
         if changes and not self.asker.catalog_changes(path.name, changes):
             return False
         if example:
-            self._set_document(ArmyDocument(army, catalogs, None))
+            self._set_document(army_document(army, catalogs, None))
             self.statusBar().showMessage(
                 _("Opened the example {army}: save it to keep your changes").format(army=army.name), STATUS_MS
             )
             return True
-        self._set_document(ArmyDocument(army, catalogs, path))
+        self._set_document(army_document(army, catalogs, path))
         self.settings.add_recent(path)
         self.statusBar().showMessage(_("Opened {file}").format(file=path), STATUS_MS)
         return True
@@ -239,7 +240,7 @@ class ArmyFiles:
         """Save the army, recording its catalogs (AR-04); on failure the work stays open and unsaved."""
         assert self.document is not None
         try:
-            save_army(stamp(self.document.army, self.document.catalogs), path)
+            api.save_army(api.stamp(self.document.army, self.document.catalogs), path)
         except FileError as exc:
             self.asker.error(_("Cannot save the army"), f"{exc.file}\n\n{exc.message}")
             return False
@@ -272,7 +273,7 @@ class ArmyFiles:
         return True
 
     def _recover(self, item: Recoverable) -> None:
-        document = ArmyDocument(item.army, self._catalogs_for(item.army.system), item.original)
+        document = army_document(item.army, self._catalogs_for(item.army.system), item.original)
         document.session.mark_unsaved()
         self._set_document(document, autosave_path=item.file)
         self.statusBar().showMessage(_("Recovered unsaved work from {time}").format(time=item.saved_at), STATUS_MS)

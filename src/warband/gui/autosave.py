@@ -6,15 +6,18 @@ thread, in order with the removals, so a removal is never overtaken by an older 
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from warband.gui.army_document import ArmyDocument
 from warband.model.autosave import SUFFIX, autosave_bytes, discard_autosave, write_autosave
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ThreadPoolExecutor
+
+    from warband.gui.army_document import ArmyDocument
 
 DELAY_MS = 800
 
@@ -28,7 +31,9 @@ class Autosaver(QObject):
     def __init__(self, folder: Path, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.folder = folder
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+        self._executor: ThreadPoolExecutor | None = None
+        """The writer thread, started with the first write (the start page has nothing to save)."""
+        self._shut_down = False
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(DELAY_MS)
@@ -46,6 +51,8 @@ class Autosaver(QObject):
 
     def watch(self, document: ArmyDocument, path: Path | None = None) -> None:
         """Follow a document (its earlier autosave file may be given, when it was recovered)."""
+        import uuid
+
         self._document = document
         self._path = path or self.folder / f"{uuid.uuid4().hex}{SUFFIX}"
         document.state_changed.connect(self._on_document_state_changed)
@@ -92,7 +99,9 @@ class Autosaver(QObject):
 
     def shutdown(self) -> None:
         self._timer.stop()
-        self._executor.shutdown(wait=True)
+        self._shut_down = True
+        if self._executor is not None:
+            self._executor.shutdown(wait=True)
 
     def _submit(self, function: Callable[..., None], *args: object) -> None:
         def run() -> None:
@@ -101,4 +110,10 @@ class Autosaver(QObject):
             except OSError as exc:
                 self.failed.emit(str(exc))
 
+        if self._executor is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+            if self._shut_down:
+                self._executor.shutdown()  # as before: a write after shutdown is refused by the executor
         self._last = self._executor.submit(run)

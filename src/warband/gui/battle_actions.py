@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QTabWidget, QVBoxLayout, QWidget
 
 from warband import api
-from warband.api import Army, Catalogs, FileError
+from warband.api import FileError
 from warband.gui.dialogs import Asker, Unsaved
 from warband.gui.logfile import LOGGER
 from warband.gui.pages import tab_page
@@ -24,7 +24,7 @@ from warband.gui.widgets.appearance import follow_application_font
 from warband.model.messages import _
 
 if TYPE_CHECKING:
-    from warband.api import BattleRun
+    from warband.api import Army, BattleRun, Catalogs
     from warband.gui.battle_document import BattleDocument
     from warband.gui.systems.registry import BattleKit
 

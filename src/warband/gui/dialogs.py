@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from warband.model.army import Army, Change
 from warband.model.autosave import Recoverable
 from warband.model.messages import _
 from warband.model.storage import FileError
@@ -33,6 +32,7 @@ if TYPE_CHECKING:
     from warband.api import Catalogs
     from warband.gui.list_import_dialog import ImportChoice
     from warband.gui.new_battle_dialog import NewBattle
+    from warband.model.army import Army, Change
 
 ARMY_FILTER = "Warband armies (*.warband.json);;JSON files (*.json);;All files (*)"
 BATTLE_FILTER = "Warband battles (*.battle.json);;JSON files (*.json);;All files (*)"

@@ -31,8 +31,9 @@ from PySide6.QtWidgets import (
 
 from warband.export.pdf import BODY_POINTS
 from warband.export.roster import FORMATS, SUFFIXES, Format, as_html, write_roster
-from warband.model.army import ARMY_SUFFIX, Army
+from warband.model.army import Army
 from warband.model.catalog import Catalogs
+from warband.model.file_names import ARMY_SUFFIX
 from warband.model.messages import N_, _
 from warband.model.names import spoken
 from warband.model.storage import FileError

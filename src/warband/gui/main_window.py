@@ -25,22 +25,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from warband import __version__
-from warband.api import (
-    CatalogLoad,
-    Catalogs,
-    FileError,
-    GameLoadError,
-    LoadedCatalog,
-    compare,
-    load_errors,
-    stamp,
-)
-from warband.gui.army_document import ArmyDocument
-from warband.gui.army_files import DEFAULT_SYSTEM, STATUS_MS, ArmyFiles, new_army
+from warband import __version__, api
+from warband.api import FileError, GameLoadError, load_errors
+from warband.gui.army_files import DEFAULT_SYSTEM, STATUS_MS, ArmyFiles, army_document, new_army
 from warband.gui.autosave import Autosaver
 from warband.gui.battle_actions import BattleActions
-from warband.gui.builder.builder_tab import BuilderTab
 from warband.gui.dialogs import Asker, QtAsker
 from warband.gui.document import Document
 from warband.gui.pages import tab_page
@@ -55,6 +44,9 @@ from warband.model.locations import resources_dir, user_catalog_dir
 from warband.model.messages import _, spoken_text
 
 if TYPE_CHECKING:
+    from warband.api import CatalogLoad, Catalogs, LoadedCatalog
+    from warband.gui.army_document import ArmyDocument
+    from warband.gui.builder.builder_tab import BuilderTab
     from warband.gui.catalog_editor.window import CatalogEditorWindow, EditorAsker
 
 __all__ = ["DEFAULT_SYSTEM", "MainWindow"]
@@ -132,7 +124,7 @@ class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
         if start_page:
             self.show_start_page()
         else:
-            self._set_document(ArmyDocument(new_army(DEFAULT_SYSTEM), self._catalogs_for(DEFAULT_SYSTEM)))
+            self._set_document(army_document(new_army(DEFAULT_SYSTEM), self._catalogs_for(DEFAULT_SYSTEM)))
         self.battles = BattleActions(
             self.tabs,
             self.asker,
@@ -171,6 +163,8 @@ class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
     # --- the document --------------------------------------------------------------------------------------
     def _set_document(self, document: ArmyDocument, autosave_path: Path | None = None) -> None:
         """Show a document in the builder, replacing the one shown (whose autosave is released)."""
+        from warband.gui.builder.builder_tab import BuilderTab  # with the first army: the start page needs none
+
         self._drop_army()
         self.document = document
         document.setParent(self)
@@ -302,12 +296,12 @@ class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
         them, and told what changed for it (AR-04): its entries' costs, requirements, entries gone."""
         if self._load_catalogs is None:
             return
-        before = stamp(self.document.army, self.document.catalogs) if self.document is not None else None
+        before = api.stamp(self.document.army, self.document.catalogs) if self.document is not None else None
         self.catalog_load = self._load_catalogs()
         if self.document is not None:
             catalogs = self._catalogs_for(self.document.army.system)
             self.document.set_catalogs(catalogs)
-            changes = compare(before, catalogs) if before is not None else []
+            changes = api.compare(before, catalogs) if before is not None else []
             if changes:
                 lines = "\n".join(f"• {c.sentence}" for c in changes)
                 name = self.document.army.name or _("army")

@@ -8,18 +8,19 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 import platformdirs
-from pydantic import BaseModel, ConfigDict, Field
 from PySide6.QtCore import QLocale
 from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
 from warband.model.locations import APP_NAME
 from warband.model.messages import N_
-from warband.model.storage import FileError, read_json, validate_model, write_bytes_atomic
+from warband.model.storage import FileError, read_json, write_bytes_atomic
 
 FORMAT = "warband-preferences"
 VERSION = 1
@@ -47,15 +48,27 @@ def preferences_path() -> Path:
     return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)) / "preferences.json"
 
 
-class Preferences(BaseModel):
-    """What the player chose in Edit → Preferences; every field has a default, so a short file is fine."""
+class PreferenceError(ValueError):
+    """A preference that cannot be: its field and what is wrong (a file's error names the field)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Preferences:
+    """What the player chose in Edit → Preferences; every field has a default, so a short file is fine.
+
+    A plain checked value, not a pydantic model: the preferences are read before the first window paints, and
+    pydantic loads only once a game is used. Values are strict (no "14" for 14, no true for 1), as in the files.
+    """
 
     language: Language = "system"
     """The interface language; "system" follows the system locale (see `effective_language`)."""
-    font_size: int = Field(default=10, ge=MIN_FONT_SIZE, le=MAX_FONT_SIZE)
-    """The interface font size, in points."""
+    font_size: int = 10
+    """The interface font size, in points, from MIN_FONT_SIZE to MAX_FONT_SIZE."""
     theme: Theme = "system"
     armies_folder: str = ""
     """Where Open and Save As start for armies; empty means the home folder."""
@@ -63,6 +76,12 @@ class Preferences(BaseModel):
     """Where Open Battle and Save Battle As start; empty means the home folder."""
     autosave: bool = True
     """Whether unsaved work is written to the state folder shortly after each change."""
+
+    def __post_init__(self) -> None:
+        for name, value in vars(self).items():
+            problem = _CHECKS[name](value)
+            if problem is not None:
+                raise PreferenceError(name, problem)
 
     def armies_dir(self) -> Path:
         """The folder to start army dialogs in (the home folder if none is set or it is gone)."""
@@ -73,11 +92,69 @@ class Preferences(BaseModel):
         return _folder_or_home(self.battles_folder)
 
     def changed(self, **changes: Any) -> Preferences:
-        """A copy with some fields changed, validated (model_copy would skip the checks)."""
-        return Preferences.model_validate({**self.model_dump(), **changes})
+        """A copy with some fields changed, checked like a file's."""
+        return from_fields({**self.as_fields(), **changes})
+
+    def as_fields(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
 
     def as_json(self) -> dict[str, Any]:
-        return {"format": FORMAT, "version": VERSION, **self.model_dump()}
+        return {"format": FORMAT, "version": VERSION, **self.as_fields()}
+
+
+def _refuse_change(self: Preferences, name: str, value: object) -> None:
+    raise PreferenceError(name, "preferences cannot be changed in place; use changed()")
+
+
+# Changing a field in place is a ValueError, as for the file's other checked values (a frozen dataclass would
+# raise its own AttributeError); set after the decorator, which refuses a class that defines its own.
+Preferences.__setattr__ = _refuse_change  # type: ignore[assignment,method-assign]
+
+
+def _one_of(allowed: tuple[str, ...]) -> Callable[[object], str | None]:
+    def check(value: object) -> str | None:
+        if isinstance(value, str) and value in allowed:
+            return None
+        return f"expected one of {', '.join(repr(a) for a in allowed)}{_found(value)}"
+
+    return check
+
+
+def _font_size(value: object) -> str | None:
+    if isinstance(value, int) and not isinstance(value, bool) and MIN_FONT_SIZE <= value <= MAX_FONT_SIZE:
+        return None
+    return f"expected a whole number from {MIN_FONT_SIZE} to {MAX_FONT_SIZE}{_found(value)}"
+
+
+def _text(value: object) -> str | None:
+    return None if isinstance(value, str) else f"expected a text{_found(value)}"
+
+
+def _flag(value: object) -> str | None:
+    return None if isinstance(value, bool) else f"expected true or false{_found(value)}"
+
+
+def _found(value: object) -> str:
+    shown = repr(value)
+    return f" (found {shown})" if isinstance(value, str | int | float | bool) and len(shown) <= 60 else ""
+
+
+_CHECKS: dict[str, Callable[[object], str | None]] = {
+    "language": _one_of(get_args(Language)),
+    "font_size": _font_size,
+    "theme": _one_of(get_args(Theme)),
+    "armies_folder": _text,
+    "battles_folder": _text,
+    "autosave": _flag,
+}
+
+
+def from_fields(values: Mapping[str, Any]) -> Preferences:
+    """Preferences from a file's fields (or a dialog's): an unknown field is refused by name, as in every file."""
+    for name in values:
+        if name not in _CHECKS:
+            raise PreferenceError(str(name), f"unknown field {name!r}")
+    return Preferences(**values)
 
 
 def _folder_or_home(text: str) -> Path:
@@ -110,8 +187,11 @@ def _check(data: Any, file: str) -> Preferences:
             "$.version",
             f"these preferences are version {version}, newer than this program understands (up to {VERSION})",
         )
-    fields = {key: value for key, value in data.items() if key not in ("format", "version")}
-    return validate_model(Preferences, fields, file)
+    given = {key: value for key, value in data.items() if key not in ("format", "version")}
+    try:
+        return from_fields(given)
+    except PreferenceError as exc:
+        raise FileError(file, f"$.{exc.field}", exc.message) from None
 
 
 def load_preferences(path: Path | None = None) -> tuple[Preferences, FileError | None]:

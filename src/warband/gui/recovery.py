@@ -10,16 +10,17 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from warband.gui.army_document import ArmyDocument
-from warband.gui.battle_document import BattleDocument
 from warband.gui.logfile import state_dir
-from warband.model.army import ARMY_SUFFIX, stamp
-from warband.model.battle import BATTLE_SUFFIX, battle_document
+from warband.model.file_names import ARMY_SUFFIX, BATTLE_SUFFIX
 from warband.model.messages import _
 from warband.model.storage import dumps, write_bytes_atomic
 from warband.model.system import get_system
+
+if TYPE_CHECKING:  # the crash handler is installed at launch, before any army or battle module is loaded
+    from warband.gui.army_document import ArmyDocument
+    from warband.gui.battle_document import BattleDocument
 
 PREFIX = "recovered"
 STEM_LENGTH = 40
@@ -116,6 +117,8 @@ def _army_content(document: ArmyDocument) -> Callable[[], bytes]:
     army, catalogs = document.army, document.catalogs
 
     def content() -> bytes:
+        from warband.model.army import stamp
+
         try:
             stamped = stamp(army, catalogs)  # as File → Save writes it (AR-04)
         except Exception:  # (the error may be in there: the army as it is, then)
@@ -139,6 +142,8 @@ def window_work(document: ArmyDocument, battle: BattleDocument[Any] | None) -> l
         stem_source = army.name or (document.path.name.removesuffix(ARMY_SUFFIX) if document.path else "")
         work.append(Work("army", name, file_stem(stem_source, "army"), ARMY_SUFFIX, _army_content(document)))
     if battle is not None:
+        from warband.model.battle import battle_document
+
         state: Any = battle.battle
         run, model = battle.run, get_system(state.system).battle_file_model
         players = " – ".join(side.player for side in getattr(state, "sides", ()))

@@ -6,6 +6,8 @@ problem or a refusal through `show_rule`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QModelIndex, QObject, QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
@@ -20,10 +22,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from warband.gui.army_document import ArmyDocument
-from warband.gui.builder.problems_panel import ProblemsPanel
 from warband.model.messages import _
 from warband.model.rules_text import RULES, SYSTEMS, RuleText, leading_rule, matches, rules_of
+
+if TYPE_CHECKING:
+    from warband.gui.army_document import ArmyDocument
+    from warband.gui.builder.problems_panel import ProblemsPanel
 
 RULE_ROLE = Qt.ItemDataRole.UserRole
 """The rule ID an item of the list stands for (None on a system's heading)."""

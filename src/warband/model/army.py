@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple
 from pydantic import Field, Strict, field_validator
 
 from warband.model.catalog import Catalogs, Count, Entry, Frozen, Id, Text
+from warband.model.file_names import ARMY_SUFFIX as ARMY_SUFFIX  # its home; here too for older imports
 from warband.model.messages import english, translated
 from warband.model.names import CatalogName
 from warband.model.storage import (
@@ -29,8 +30,6 @@ from warband.model.storage import (
 
 if TYPE_CHECKING:
     from warband.model.system import GameSystem
-
-ARMY_SUFFIX = ".warband.json"
 
 
 class CatalogRef(Frozen):

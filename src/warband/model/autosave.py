@@ -10,11 +10,10 @@ import datetime as dt
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import platformdirs
 
-from warband.model.army import Army, parse_army
 from warband.model.locations import APP_NAME
 from warband.model.storage import (
     FileError,
@@ -24,6 +23,9 @@ from warband.model.storage import (
     replace_lone_surrogates,
     write_bytes_atomic,
 )
+
+if TYPE_CHECKING:  # the folder and the list of autosaves are asked for at launch, before armies are loaded
+    from warband.model.army import Army
 
 FORMAT = "warband-autosave"
 SUFFIX = ".autosave.json"
@@ -88,6 +90,8 @@ def read_autosave(path: Path) -> Recoverable:
     if extra:
         raise FileError(file, f"$.{sorted(extra)[0]}", f"unknown field {sorted(extra)[0]!r}")
     try:
+        from warband.model.army import parse_army
+
         army = parse_army(data.get("army"), file)
     except FileError as exc:  # the army's own places are inside the envelope
         where = "$.army" + exc.where[1:] if exc.where.startswith("$") else exc.where

@@ -20,6 +20,7 @@ from pydantic import BaseModel
 
 from warband.model.battle_log import LogEntry, spoken_words
 from warband.model.dice import Dice, DiceError, DiceKind, SeededDice, TypedDice
+from warband.model.file_names import BATTLE_SUFFIX as BATTLE_SUFFIX  # its home; here too for older imports
 from warband.model.journal import (
     JOURNAL_FORMAT,
     JOURNAL_VERSION,
@@ -443,9 +444,6 @@ def _dump(command: object) -> dict[str, Any]:
     if not isinstance(command, BaseModel):
         raise TypeError(f"a battle command must be a pydantic model to be journalled, not {type(command)}")
     return command.model_dump(mode="json")
-
-
-BATTLE_SUFFIX = ".battle.json"
 
 
 @contextlib.contextmanager

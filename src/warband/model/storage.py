@@ -15,10 +15,10 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias, TypeVar
 
-from pydantic import BaseModel, ValidationError
-from pydantic_core import PydanticSerializationError
+if TYPE_CHECKING:  # pydantic is imported by the functions that need it: reading settings or JSON needs none
+    from pydantic import BaseModel, ValidationError
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
 """Files over this size are refused before they are read."""
@@ -64,7 +64,7 @@ def _catalog_1_to_2(doc: dict[str, Any]) -> dict[str, Any]:
 
 MIGRATIONS["warband-catalog"][1] = _catalog_1_to_2
 
-M = TypeVar("M", bound=BaseModel)
+M = TypeVar("M", bound="BaseModel")
 
 _UMASK = os.umask(0)
 os.umask(_UMASK)  # read once, at import, while nothing else runs: os.umask cannot be read without setting it
@@ -322,6 +322,8 @@ def _described(err: Any, file: str) -> FileError:
 
 def validate_model(model: type[M], data: Mapping[str, Any], file: str) -> M:
     """Validate a document, turning pydantic's errors into a FileError."""
+    from pydantic import ValidationError
+
     try:
         return model.model_validate(data)
     except ValidationError as exc:
@@ -335,6 +337,8 @@ def dumps(document: BaseModel, file: str = "") -> bytes:
 
     Text that is not valid Unicode (a lone surrogate) raises FileError naming `file` and the place.
     """
+    from pydantic_core import PydanticSerializationError
+
     try:
         return document.model_dump_json(indent=2, by_alias=True).encode("utf-8") + b"\n"
     except PydanticSerializationError:

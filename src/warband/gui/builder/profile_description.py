@@ -9,11 +9,13 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from warband.model.catalog import Catalogs
 from warband.model.messages import _
 from warband.model.names import display_name
+
+if TYPE_CHECKING:
+    from warband.model.catalog import Catalogs
 
 D = TypeVar("D")
 

@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from warband.gui.builder.profile_description import ProfileDescription, plain_description
 from warband.model.messages import _
 from warband.model.system import games, note_load_error
 
 if TYPE_CHECKING:
     from warband.gui.army_document import ArmyDocument
+    from warband.gui.builder.profile_description import ProfileDescription
     from warband.gui.catalog_editor.editors import CatalogWidget
     from warband.gui.widgets.options_box import RulesOptionsBox
 
@@ -100,7 +100,11 @@ def builder_systems() -> list[str]:
 def builder_panels(system_id: str) -> BuilderPanels:
     """The game's builder panels; a game without its own gets names and costs, and a unit panel that says so."""
     ui = system_ui(system_id)
-    return ui.builder() if ui is not None else BuilderPanels(system_id, plain_description(), _NoUnitPanel)
+    if ui is not None:
+        return ui.builder()
+    from warband.gui.builder.profile_description import plain_description
+
+    return BuilderPanels(system_id, plain_description(), _NoUnitPanel)
 
 
 def battle_kit(system_id: str) -> BattleKit | None:

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QSize, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPalette
-from PySide6.QtWidgets import QApplication, QComboBox, QStyle, QStyleOptionComboBox, QTableView, QWidget
+from PySide6.QtWidgets import QApplication, QWidget
+
+if TYPE_CHECKING:  # QStyle's class alone costs the start page ~14 ms: imported where a combo is measured
+    from PySide6.QtWidgets import QComboBox, QTableView
 
 SIDE_COLOURS = ("#3574c4", "#c4473a")
 """Side 1 blue, side 2 red: mid tones, readable on light and dark palettes."""
@@ -90,6 +94,8 @@ def row_height(table: QTableView) -> int:
 
 def combo_width(combo: QComboBox, text: str) -> int:
     """How wide a combo box must be to show `text` whole, in its font and style (as Qt sizes it for its items)."""
+    from PySide6.QtWidgets import QStyle, QStyleOptionComboBox
+
     option = QStyleOptionComboBox()
     combo.initStyleOption(option)
     metrics = combo.fontMetrics()

@@ -1,0 +1,10 @@
+"""How the player's files are named: what a file's suffix says it holds.
+
+Light on purpose (no pydantic, no game): the command line, the start page and the recent files read them before
+anything else is loaded.
+"""
+
+from __future__ import annotations
+
+ARMY_SUFFIX = ".warband.json"
+BATTLE_SUFFIX = ".battle.json"
