@@ -26,7 +26,10 @@ from warband.gui.qt_translations import install_qt_translations
 from warband.gui.recovery import recovery_dir
 from warband.gui.settings import load_settings, settings_path
 from warband.model.autosave import autosave_dir
+from warband.model.catalogs_by_game import CatalogsByGame
+from warband.model.locations import user_catalog_dir
 from warband.model.messages import _, current_language, load_language
+from warband.model.system import game_info as get_game_info
 
 if TYPE_CHECKING:
     from warband.model.catalog import CatalogLoad
@@ -45,6 +48,23 @@ def _load_and_freeze() -> CatalogLoad:
     load = load_window_catalogs()
     gc.freeze()
     return load
+
+
+def window_catalogs() -> CatalogsByGame:
+    """The built-in catalogs and the player's folder, a game's loaded with its first army or battle; they live as
+    long as the program: the collector is kept off them."""
+
+    def player_files() -> list[Path]:
+        from warband.model.catalog import folder_catalog_paths
+
+        return folder_catalog_paths(user_catalog_dir())
+
+    return CatalogsByGame(
+        lambda game: get_game_info(game).builtin_catalogs(),
+        player_files,
+        lambda: [game.id for game in api_games()],
+        on_loaded=gc.freeze,
+    )
 
 
 def run(argv: Sequence[str] = (), *, smoke: bool = False, builder: bool = False, path: Path | None = None) -> int:
@@ -96,6 +116,7 @@ def _run(argv: Sequence[str], logs: LogSetup | None, path: Path | None = None, *
         settings,
         autosave_dir(),
         load_catalogs=_load_and_freeze,
+        game_catalogs=window_catalogs(),
         settings_file=settings_path(),
         start_page=True,
     )

@@ -285,3 +285,43 @@ def test_the_launch_paints_the_start_page_without_loading_any_game_nor_pydantic(
     assert len(report["games"]) == 4
     assert report["loaded"] == []
     assert report["heavy"] == []
+
+
+def test_a_games_catalogs_load_with_its_first_army_and_no_other_games(qtbot, asker, autosave_folder, tmp_path):
+    """As at launch: the catalogs a game at a time; a broken file is told with the first game, once; Catalogs →
+    Show catalogs left out reads the other games too and tells every file left out."""
+    from warband.model.catalogs_by_game import CatalogsByGame
+    from warband.model.system import game_info
+
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    clash = tmp_path / "clash.json"
+    core = json.loads((data_dir() / "sbg" / "core.json").read_text(encoding="utf-8"))
+    clash.write_text(
+        json.dumps(
+            {
+                **{k: core[k] for k in ("format", "version", "system", "revision", "name")},
+                "id": "again",
+                "factions": core["factions"][:1],
+            }
+        )
+    )
+    by_game = CatalogsByGame(
+        lambda game: game_info(game).builtin_catalogs(), lambda: [broken, clash], lambda: [g.id for g in games()]
+    )
+    window = MainWindow(None, Settings(), autosave_folder, game_catalogs=by_game, asker=asker, start_page=True)
+    qtbot.addWidget(window)
+    window.new_army("confrontation")
+    qtbot.waitUntil(lambda: len(asker.catalog_error_lists) == 1)
+    assert [e.file for e in asker.catalog_error_lists[0]] == [str(broken)]
+    assert by_game.loaded_games == ["confrontation"]
+    assert window.builder is not None and window.document is not None
+    assert [lc.document.id for lc in window.document.catalogs.loaded] == ["core"]  # its own, in the builder
+
+    window.new_army("confrontation")  # the same game again: nothing read, nothing told again
+    qtbot.wait(10)
+    assert len(asker.catalog_error_lists) == 1
+
+    window.catalog_errors_action.trigger()
+    assert by_game.loaded_games == sorted(g.id for g in games())
+    assert [e.file for e in asker.catalog_error_lists[-1]] == [str(broken), str(clash)]

@@ -6,15 +6,22 @@ file read and a parse, and trips over modules that load their parts lazily (pyda
 imported. Warband uses no `__feature__`: importing this package tells PySide6 whether a module uses it from what
 the module holds once imported, without reading its source (`quiet_feature_hook`), so that pydantic and the games
 load whenever they are first needed, after the first window is painted.
+
+Before PySide6 loads, this package also turns off its enum "forgiveness" shortcuts (`Qt.AlignCenter` for
+`Qt.AlignmentFlag.AlignCenter`, ENOPT_NO_FAKESHORTCUT): Warband names every enum by its scope, and faking the
+shortcuts costs the `Qt` namespace alone about 20 ms at launch. A player's own PYSIDE6_OPTION_PYTHON_ENUM wins.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 import types
 
 _PYSIDE = ("PySide6", "shiboken6")
+ENUM_OPTIONS = 0x01 | 0x10
+"""PySide6's Python enums (ENOPT_NEW_ENUM) without the faked unscoped shortcuts (ENOPT_NO_FAKESHORTCUT)."""
 
 
 def _uses_pyside(module: types.ModuleType) -> bool:
@@ -45,6 +52,9 @@ def quiet_feature_hook() -> bool:
     setattr(feature, "_mod_uses_pyside", _uses_pyside)  # noqa: B010  (a module's function, replaced)
     return True
 
+
+if "PySide6" not in sys.modules and "PYSIDE6_OPTION_PYTHON_ENUM" not in os.environ:
+    sys.pyside6_option_python_enum = getattr(sys, "pyside6_option_python_enum", ENUM_OPTIONS)  # type: ignore[attr-defined]
 
 try:  # installs the import hook that `quiet_feature_hook` answers
     importlib.import_module("PySide6.QtCore")

@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from warband.gui.army_document import ArmyDocument
     from warband.gui.builder.builder_tab import BuilderTab
     from warband.gui.catalog_editor.window import CatalogEditorWindow, EditorAsker
+    from warband.model.catalogs_by_game import CatalogsByGame
 
 __all__ = ["DEFAULT_SYSTEM", "MainWindow"]
 
@@ -62,14 +63,16 @@ class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
         autosave_folder: Path,
         *,
         load_catalogs: Callable[[], CatalogLoad] | None = None,
+        game_catalogs: CatalogsByGame | None = None,
         settings_file: Path | None = None,
         preferences_file: Path | None = None,
         asker: Asker | None = None,
         start_page: bool = False,
         parent: QWidget | None = None,
     ) -> None:
-        """`catalog_load` None: loaded with `load_catalogs` when first needed. `start_page`: open on the start
-        page (as at launch) instead of a new army of the first game."""
+        """`catalog_load` None: loaded with `load_catalogs` when first needed, or a game at a time by
+        `game_catalogs` (as at launch: a game's catalogs load with its first army or battle). `start_page`: open on
+        the start page (as at launch) instead of a new army of the first game."""
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self.catalog_load = catalog_load
@@ -77,6 +80,7 @@ class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
         self._settings_file = settings_file
         self._preferences_file = preferences_file
         self._load_catalogs = load_catalogs
+        self._game_catalogs = game_catalogs
         self.asker: Asker = asker or QtAsker(self)
         self.catalog_editor: CatalogEditorWindow | None = None
         self.editor_asker: EditorAsker | None = None
@@ -148,17 +152,28 @@ class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
             self.statusBar().showMessage(_("Ready"), 2000)
 
     def _catalogs_for(self, system: str) -> Catalogs:
+        if self._game_catalogs is not None:
+            catalogs, errors = self._game_catalogs.for_system(system)
+            self.catalog_load = self._game_catalogs.loaded()
+            self._tell_catalog_errors(errors)
+            return catalogs
         return self._loaded_catalogs().for_system(system)
 
     def _loaded_catalogs(self) -> CatalogLoad:
-        """The catalogs, loaded at the first need; the files left out are told once the question can be asked."""
+        """The catalogs, loaded at the first need (every game's: Catalogs → Show catalogs left out asks for them
+        all); the files left out are told once the question can be asked."""
+        if self._game_catalogs is not None:
+            self.catalog_load = self._game_catalogs.everything()
+            return self.catalog_load
         if self.catalog_load is None:
             assert self._load_catalogs is not None, "a window without catalogs needs a way to load them"
             self.catalog_load = self._load_catalogs()
-            errors = list(self.catalog_load.errors)
-            if errors:
-                QTimer.singleShot(0, self, lambda: self.asker.catalog_errors(errors))
+            self._tell_catalog_errors(list(self.catalog_load.errors))
         return self.catalog_load
+
+    def _tell_catalog_errors(self, errors: list[FileError]) -> None:
+        if errors:
+            QTimer.singleShot(0, self, lambda: self.asker.catalog_errors(errors))
 
     # --- the document --------------------------------------------------------------------------------------
     def _set_document(self, document: ArmyDocument, autosave_path: Path | None = None) -> None:
@@ -294,10 +309,17 @@ class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
     def reload_catalogs(self) -> None:
         """The catalogs read again (F5, an import, the catalog editor's save): the open army is judged against
         them, and told what changed for it (AR-04): its entries' costs, requirements, entries gone."""
-        if self._load_catalogs is None:
+        if self._load_catalogs is None and self._game_catalogs is None:
             return
         before = api.stamp(self.document.army, self.document.catalogs) if self.document is not None else None
-        self.catalog_load = self._load_catalogs()
+        if self._game_catalogs is not None:
+            self._game_catalogs.reset()
+            if self.document is not None:
+                self._game_catalogs.for_system(self.document.army.system)  # told below with every file left out
+            self.catalog_load = self._game_catalogs.loaded()
+        else:
+            assert self._load_catalogs is not None
+            self.catalog_load = self._load_catalogs()
         if self.document is not None:
             catalogs = self._catalogs_for(self.document.army.system)
             self.document.set_catalogs(catalogs)
@@ -340,8 +362,7 @@ class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
         return self.catalog_editor
 
     def _editor_others(self, system: str) -> list[LoadedCatalog]:
-        catalogs = self._loaded_catalogs().catalogs.get(system)
-        return list(catalogs.loaded) if catalogs is not None else []
+        return list(self._catalogs_for(system).loaded)
 
     def _on_catalog_editor_saved(self, _path: Path) -> None:
         self.reload_catalogs()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from importlib.resources import files
 from pathlib import Path
 
@@ -10,8 +11,10 @@ import platformdirs
 APP_NAME = "warband"
 
 
+@cache
 def _package_or_checkout(folder: str) -> Path:
-    """`data/` and `resources/` are inside the installed wheel, or at the top of a checkout."""
+    """`data/` and `resources/` are inside the installed wheel, or at the top of a checkout (found once: the
+    program does not move while it runs)."""
     installed = Path(str(files("warband"))) / folder
     if installed.is_dir():
         return installed
