@@ -5,6 +5,7 @@ Run from the top of a checkout:
     python benchmarks/bench_battle.py            # full run, about a minute and a half
     python benchmarks/bench_battle.py --quick    # about half a minute, for a smoke test
     python benchmarks/bench_battle.py --profile  # then where the slowest action spends its time (cProfile)
+    python benchmarks/bench_battle.py --json FILE  # also the figures for bench_all.py (results.py)
 
 Every figure is the median and the best of N timed runs (after warm-up runs), in milliseconds, with the ratio
 median / target and OK or MISSED. Nothing is asserted on timing: machines are shared and noisy, and the figures
@@ -455,9 +456,10 @@ def bench_actions(table: Table, setup: Setup, reps: Repetitions) -> tuple[dict[s
     )
     all_series = action_series(document, subjects, reps)
     refreshes: dict[str, Refresh] = {}
-    for series in all_series.values():
-        for label, refresh in run_series(driver, document, series, reps.warmup).items():
-            add_refresh(table, label, refresh, TARGET_FRAME_MS)
+    for letter, series in all_series.items():
+        for step, (label, refresh) in enumerate(run_series(driver, document, series, reps.warmup).items()):
+            key = f"battle.{letter}" if step == 0 else f"battle.{letter}.undo"  # the action, then its undo
+            add_refresh(table, label, refresh, TARGET_FRAME_MS, key)
             refreshes[label] = refresh
         if series.note:
             table.note(series.note)
@@ -567,6 +569,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--profile", action="store_true", help="also print where the slowest action spends its time"
     )
     parser.add_argument("--top", type=int, default=25, help="functions per profile (with --profile)")
+    parser.add_argument("--json", type=Path, metavar="FILE", help="also write the figures there, for bench_all.py")
     args = parser.parse_args(argv)
     reps = QUICK if args.quick else FULL
 
@@ -577,7 +580,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{platform.machine()} {platform.system()}, {os.cpu_count()} CPUs"
     )
     print("Times in ms: median and best of N runs after a warm-up; ratio = median / target. Never asserted.")
-    table = Table()
+    table = Table("bench_battle")
+    table.results.settings = {"quick": args.quick, "seed": args.seed}
     bench_odds(table, reps)
     with tempfile.TemporaryDirectory(prefix="warband-bench-battle-") as tmp:
         folder = Path(tmp)
@@ -617,6 +621,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     for figure in missed:
         print(f"  MISSED: {figure.label.strip()}: {figure.median_ms:.3f} ms for {figure.target_ms:.3g} ms")
+    table.results.save(args.json)
     return 0
 
 

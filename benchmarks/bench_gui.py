@@ -6,6 +6,8 @@ Run from the top of a checkout:
     python benchmarks/bench_gui.py --quick       # about half a minute, for a smoke test
     python benchmarks/bench_gui.py --profile     # then where adding a miracle spends its time (cProfile)
     python benchmarks/bench_gui.py --no-imports  # without the `-X importtime` runs of the launch
+    python benchmarks/bench_gui.py --launches N  # N launches of each program (default: 10, 4 with --quick)
+    python benchmarks/bench_gui.py --json FILE   # also the figures for bench_all.py (results.py)
 
 Every figure is the median and the best of N timed runs (after warm-up runs), in milliseconds, with the ratio
 median / target and OK or MISSED. Nothing is asserted on timing: machines are shared and noisy, and the figures
@@ -15,8 +17,10 @@ temporary folder, so the player's settings, catalogs and autosaves are never tou
 1. Launch: `python -m warband --smoke` (the start page, painted once) and `--smoke builder` (on to the builder
    with its catalogs), against `bare_qt_window.py` (a QMainWindow with three empty tabs, painted once), in
    subprocesses, alternating (bare, warband, builder, bare, …) so that a slow moment of the machine hits all.
-   Targets: the start page within 1.5 times the bare window, the builder within 2. Optionally, where the
-   imports spend their time (`-X importtime`).
+   Targets: the start page within 1.5 times the bare window, the builder within 2. Each launch's CPU time
+   (user + system, from `os.wait4`) is given beside its wall time, with the same ratios, and its peak memory
+   (the child's maximum resident set; target 80 MiB for the start page, the bare window for comparison).
+   Optionally, where the imports spend their time (`-X importtime`).
 2. An edit with a 200-unit army open, the window shown at 1280x800: `document.execute(AddEntry(...))` then
    `QApplication.processEvents()`, that is the change, the validation and every view brought up to date and
    painted (roster, totals, problems, the unit panel and its picker). Undo (the same, backwards) alternates with
@@ -48,7 +52,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +83,7 @@ BARE_SCRIPT = HERE / "bare_qt_window.py"
 TARGET_LAUNCH_RATIO = 1.5  # warband --smoke (the start page) / bare window, medians
 TARGET_BUILDER_RATIO = 2.0  # warband --smoke builder (the last game's builder, its catalogs) / bare window
 TARGET_FRAME_MS = 16.0  # one frame at 60 Hz
+TARGET_LAUNCH_MIB = 80.0  # peak memory of warband --smoke (the start page)
 
 UNITS = 200
 
@@ -131,14 +136,35 @@ def launch_env(home: Path) -> dict[str, str]:
     return env
 
 
+@dataclass(frozen=True)
+class Launch:
+    """One run of a program: its wall time and CPU time (user + system) in ns, its peak memory in bytes."""
+
+    wall_ns: int
+    cpu_ns: int
+    peak_bytes: int
+
+
+def launch_measured(command: Sequence[str], env: dict[str, str], cwd: Path) -> Launch:
+    """One subprocess, timed and its resources read from `os.wait4`; leaves the benchmark with a message if it
+    fails. Its output goes to a temporary file, read only then (a pipe could fill up and block it)."""
+    with tempfile.TemporaryFile() as output:
+        start = time.perf_counter_ns()
+        child = subprocess.Popen(command, env=env, cwd=cwd, stdout=output, stderr=subprocess.STDOUT)
+        _pid, status, usage = os.wait4(child.pid, 0)
+        elapsed = time.perf_counter_ns() - start
+        child.returncode = os.waitstatus_to_exitcode(status)
+        if child.returncode != 0:
+            output.seek(0)
+            text = output.read().decode(errors="replace")
+            sys.exit(f"{' '.join(command)} exited {child.returncode}:\n{text[-2000:]}")
+    cpu_ns = round((usage.ru_utime + usage.ru_stime) * 1e9)
+    return Launch(elapsed, cpu_ns, usage.ru_maxrss * 1024)  # ru_maxrss is in KiB on Linux
+
+
 def launch(command: Sequence[str], env: dict[str, str], cwd: Path) -> int:
     """Wall time of one subprocess, in ns; leaves the benchmark with a message if it fails."""
-    start = time.perf_counter_ns()
-    done = subprocess.run(command, env=env, cwd=cwd, capture_output=True, text=True, check=False)
-    elapsed = time.perf_counter_ns() - start
-    if done.returncode != 0:
-        sys.exit(f"{' '.join(command)} exited {done.returncode}:\n{done.stderr[-2000:]}")
-    return elapsed
+    return launch_measured(command, env, cwd).wall_ns
 
 
 _IMPORT_LINE = re.compile(r"^import time:\s+(\d+) \|\s+(\d+) \|( *)(\S+)$")
@@ -199,29 +225,30 @@ def bench_launch(table: Table, reps: Repetitions, home: Path, show_imports: bool
     builder_cmd = [sys.executable, "-m", "warband", "--smoke", "builder"]
     for command in (bare, warband_cmd, builder_cmd):  # warm-up: the files in the page cache, the bytecode compiled
         launch(command, env, home)
-    bare_runs: list[int] = []
-    warband_runs: list[int] = []
-    builder_runs: list[int] = []
+    programs: dict[str, list[Launch]] = {"bare": [], "start": [], "builder": []}
     for _ in range(reps.launch_pairs):  # alternating: the machine's load falls on all three alike
-        bare_runs.append(launch(bare, env, home))
-        warband_runs.append(launch(warband_cmd, env, home))
-        builder_runs.append(launch(builder_cmd, env, home))
+        programs["bare"].append(launch_measured(bare, env, home))
+        programs["start"].append(launch_measured(warband_cmd, env, home))
+        programs["builder"].append(launch_measured(builder_cmd, env, home))
+    bare_runs, warband_runs, builder_runs = ([r.wall_ns for r in runs] for runs in programs.values())
     bare_median = statistics.median(bare_runs) / 1e6
     table.section(f"Launch to first paint, offscreen, {reps.launch_pairs} alternating runs of each")
-    table.add(Figure("bare PySide6 window (bare_qt_window.py)", bare_runs))
+    table.add(Figure("bare PySide6 window (bare_qt_window.py)", bare_runs), "launch.bare.wall")
     table.add(
         Figure(
             f"warband --smoke, the start page (target: {TARGET_LAUNCH_RATIO:g} x bare)",
             warband_runs,
             TARGET_LAUNCH_RATIO * bare_median,
-        )
+        ),
+        "launch.start.wall",
     )
     table.add(
         Figure(
             f"warband --smoke builder (target: {TARGET_BUILDER_RATIO:g} x bare)",
             builder_runs,
             TARGET_BUILDER_RATIO * bare_median,
-        )
+        ),
+        "launch.builder.wall",
     )
     for name, runs, target in (
         ("--smoke", warband_runs, TARGET_LAUNCH_RATIO),
@@ -233,6 +260,25 @@ def bench_launch(table: Table, reps: Repetitions, home: Path, show_imports: bool
             f"warband {name} / bare: {ratio:.2f} (medians), {pairwise:.2f} (median of the pairs); target <= "
             f"{target:g}; it costs {statistics.median(runs) / 1e6 - bare_median:.0f} ms more"
         )
+    cpu = {name: [r.cpu_ns / 1e6 for r in runs] for name, runs in programs.items()}
+    peak = {name: [r.peak_bytes / 1_048_576 for r in runs] for name, runs in programs.items()}
+    for name in programs:
+        table.results.figure(f"launch.{name}.cpu", f"launch CPU time, {name}", cpu[name])
+        table.results.figure(f"launch.{name}.memory", f"launch peak memory, {name}", peak[name], unit="MiB")
+    bare_cpu = statistics.median(cpu["bare"])
+    table.note(
+        f"CPU time (user + system), medians: bare {bare_cpu:.0f} ms, --smoke {statistics.median(cpu['start']):.0f}"
+        f" ms ({statistics.median(cpu['start']) / bare_cpu:.2f} x bare, target <= {TARGET_LAUNCH_RATIO:g}), "
+        f"--smoke builder {statistics.median(cpu['builder']):.0f} ms "
+        f"({statistics.median(cpu['builder']) / bare_cpu:.2f} x bare, target <= {TARGET_BUILDER_RATIO:g})"
+    )
+    start_mib = statistics.median(peak["start"])
+    verdict = "OK" if start_mib <= TARGET_LAUNCH_MIB else "MISSED"
+    table.note(
+        f"peak memory (maximum resident set), medians: bare {statistics.median(peak['bare']):.0f} MiB, --smoke "
+        f"{start_mib:.0f} MiB (target {TARGET_LAUNCH_MIB:g} MiB: {verdict}), --smoke builder "
+        f"{statistics.median(peak['builder']):.0f} MiB"
+    )
     if show_imports:
         for name, command in (("warband", warband_cmd), ("bare", bare)):
             imports = import_times(command, env, home)
@@ -508,8 +554,9 @@ def time_opens(driver: Driver, case: Case, asker: BenchAsker, n: int) -> list[in
     return runs
 
 
-def add_refresh(table: Table, label: str, refresh: Refresh, target: float | None) -> None:
-    table.add(Figure(f"{label}, until idle", refresh.idle_ns, target))
+def add_refresh(table: Table, label: str, refresh: Refresh, target: float | None, key: str | None = None) -> None:
+    """The change until idle (recorded under `key` for --json) and its first processEvents() pass."""
+    table.add(Figure(f"{label}, until idle", refresh.idle_ns, target), key)
     table.add(Figure(f"{label}, first processEvents() only", refresh.first_ns, target))
     table.note(refresh.summary())
 
@@ -549,11 +596,10 @@ def bench_window(
         f"and gets {edit.miracle.id}"
     )
     adds, undos = time_edits(driver, edit, case.edits, reps.warmup)
-    add_refresh(table, f"{case.name}: add a miracle", adds, TARGET_FRAME_MS)
-    add_refresh(table, f"{case.name}: undo it", undos, TARGET_FRAME_MS)
-    add_refresh(
-        table, f"{case.name}: select another unit", time_selects(driver, edit, reps.selects, reps.warmup), None
-    )
+    add_refresh(table, f"{case.name}: add a miracle", adds, TARGET_FRAME_MS, f"{case.name}.add")
+    add_refresh(table, f"{case.name}: undo it", undos, TARGET_FRAME_MS, f"{case.name}.undo")
+    selects = time_selects(driver, edit, reps.selects, reps.warmup)
+    add_refresh(table, f"{case.name}: select another unit", selects, None, f"{case.name}.select")
     if profile_top:
         profile_edits(driver, edit, case, max(10, case.edits // 4), profile_top)
     driver.close()
@@ -624,8 +670,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="FILE",
         help="put this catalog in the player's folder for the launch (an imported BattleScribe data set)",
     )
+    parser.add_argument(
+        "--launches", type=int, metavar="N", help="launches of each program (default: 10, 4 quick)"
+    )
+    parser.add_argument("--json", type=Path, metavar="FILE", help="also write the figures there, for bench_all.py")
     args = parser.parse_args(argv)
     reps = QUICK if args.quick else FULL
+    if args.launches:
+        reps = replace(reps, launch_pairs=args.launches)
 
     started = time.perf_counter()
     print(
@@ -646,7 +698,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 shutil.copyfile(catalog, player / catalog.name)
             sizes = ", ".join(f"{c.name} ({c.stat().st_size / 1e6:.1f} MB)" for c in args.player_catalog)
             print(f"Player's catalog folder for the launch: {sizes}")
-        table = Table()
+        table = Table("bench_gui")
+        table.results.settings = {"quick": args.quick, "seed": args.seed, "launches": reps.launch_pairs}
         bench_launch(table, reps, home, show_imports=not args.no_imports)
 
         qInstallMessageHandler(_on_qt_message)
@@ -666,6 +719,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     for figure in missed:
         print(f"  MISSED: {figure.label.strip()}: {figure.median_ms:.3f} ms for {figure.target_ms:.3g} ms")
+    table.results.save(args.json)
     return 0
 
 

@@ -4,6 +4,7 @@ Run from the top of a checkout:
 
     python benchmarks/bench_journal.py            # 25,000 actions, about three minutes (a minute without 4.)
     python benchmarks/bench_journal.py --quick    # 2,500 actions, a quarter of a minute
+    python benchmarks/bench_journal.py --json FILE  # also the figures for bench_all.py (results.py)
 
 A Confrontation battle of two built-in armies plays N actions in the model (no window): model flags on and off,
 Divination calls with the program's dice, undo and redo, notes of rolls that change nothing. The fsync is left out
@@ -11,7 +12,10 @@ Divination calls with the program's dice, undo and redo, notes of rolls that cha
 
 1. The journal's size after N actions, against the 50 MB that resuming reads at most (target: a third of it, so
    a long battle stays far below), and the bytes per action.
-2. The time an action spends writing its line (median and best of every action; target 1 ms).
+2. The time an action spends writing its line (median and best of every action; target 1 ms). And how that
+   cost grows with the battle's length: the mean of the actions just before 2,500, 10,000 and 25,000 actions
+   (`--quick`: 250, 1,000, 2,500; the last tenth before each, every kind of action in it), against the log's
+   length then, with its growth exponent (0: an action costs the same however long the battle).
 3. Resuming the whole journal (target 2 s for 25,000 actions) and the memory it takes at its peak (tracemalloc;
    target 200 MiB, for information).
 4. How the costs grow with the battle's length (issue 21: linear, no per-action cost that grows). The battle goes
@@ -29,7 +33,6 @@ Nothing is asserted: machines are shared and noisy, and the figures are for peop
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import sys
 import tempfile
@@ -39,6 +42,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from results import Results
 from warband.model.army import load_army
 from warband.model.battle import BATTLE_SUFFIX, BattleRun, RecordingDice, load_battle, save_battle
 from warband.model.catalog import builtin_catalog_paths, load_catalogs
@@ -146,12 +150,6 @@ def spread(seconds: Sequence[float], unit: str = "ms") -> str:
     return f"{statistics.median(values):.{digits}f} {unit} ({values[0]:.{digits}f}–{values[-1]:.{digits}f})"
 
 
-def exponent(points: Sequence[tuple[float, float]]) -> float:
-    """The slope of log(time) against log(length) (least squares): 1 is linear, 2 quadratic."""
-    xs, ys = zip(*((math.log(x), math.log(y)) for x, y in points), strict=True)
-    return statistics.linear_regression(xs, ys).slope
-
-
 def play_on(run: BattleRun[ConfrontationBattle], path: Path, first_action: int, lines: int) -> None:
     """Go on with the same mix of actions on a resumed battle until its journal holds `lines` lines."""
     written = [sum(1 for _ in path.open("rb"))]
@@ -185,7 +183,14 @@ def undo_redo(run: BattleRun[ConfrontationBattle], pairs: int) -> tuple[list[flo
 
 
 def growth(
-    run: BattleRun[ConfrontationBattle], path: Path, actions: int, folder: Path, *, quick: bool, window: bool
+    run: BattleRun[ConfrontationBattle],
+    path: Path,
+    actions: int,
+    folder: Path,
+    results: Results,
+    *,
+    quick: bool,
+    window: bool,
 ) -> None:
     lengths = QUICK_GROWTH_LINES if quick else GROWTH_LINES
     play_on(run, path, actions, lengths[-1])
@@ -220,15 +225,25 @@ def growth(
         resumes.append((lines, statistics.median(resume_times)))
         saves.append((size, statistics.median(save_times)))
         loads.append((size, statistics.median(load_times)))
+        if lines == lengths[-1]:
+            results.figure("journal.resume", f"resume, {lines} journal lines", resume_times, unit="s")
     target = RESUME_TARGET_S * lengths[-1] / 25_000
+    results.figures["journal.resume"]["target"] = target
     longest = resumes[-1][1]
+    resumed_exponent = results.exponent("journal.resume", "journal length: resume", resumes, "journal lines")
     print(
-        f"  (a) resume: exponent {exponent(resumes):.2f} over journal lines; {lengths[-1]} lines in "
+        f"  (a) resume: exponent {resumed_exponent:.2f} over journal lines; {lengths[-1]} lines in "
         f"{longest:.2f} s (target {target:g} s, ratio {longest / target:.2f}  "
         f"{'OK' if longest <= target else 'MISSED'})"
     )
-    print(f"  (b) save: exponent {exponent(saves):.2f} over file size")
-    print(f"  (c) load: exponent {exponent(loads):.2f} over file size")
+    print(
+        f"  (b) save: exponent {results.exponent('file.save', 'file size: save_battle', saves, 'bytes'):.2f} "
+        "over file size"
+    )
+    print(
+        f"  (c) load: exponent {results.exponent('file.load', 'file size: load_battle', loads, 'bytes'):.2f} "
+        "over file size"
+    )
 
     pairs = QUICK_UNDO_PAIRS if quick else UNDO_PAIRS
     early = new_run(folder / "early.battle-journal")
@@ -335,8 +350,12 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--no-window", action="store_true", help="leave out the undo through the main window")
+    parser.add_argument("--json", type=Path, metavar="FILE", help="also write the figures there, for bench_all.py")
     args = parser.parse_args(argv)
     actions = 2_500 if args.quick else 25_000
+    results = Results("bench_journal", {"quick": args.quick, "actions": actions, "window": not args.no_window})
+    checkpoints = QUICK_GROWTH_LINES if args.quick else GROWTH_LINES  # as many actions as lines there
+    log_at: dict[int, int] = {}
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "long.battle-journal"
         run = new_run(path)
@@ -346,6 +365,8 @@ def main(argv: list[str]) -> int:
             start = time.perf_counter_ns()
             one_action(run, n)
             times.append(time.perf_counter_ns() - start)
+            if n + 1 in checkpoints:
+                log_at[n + 1] = len(run.log)
         run.close_journal(remove=False)
         size = path.stat().st_size
         lines = sum(1 for _ in path.open("rb"))
@@ -362,6 +383,17 @@ def main(argv: list[str]) -> int:
             f"an action with its journal line: median {median:.3f} ms, best {min(times) / 1e6:.3f} ms; "
             f"target 1 ms, ratio {median:.2f}  {'OK' if median <= 1 else 'MISSED'}"
         )
+        per_action = [  # (log entries, the mean of the last tenth of the actions before)
+            (log_at[c], statistics.fmean(times[c - c // 10 : c]) / 1e6) for c in checkpoints
+        ]
+        length_exponent = results.exponent(
+            "battle.length", "battle length: an action (model, journal line)", per_action, "log entries", linear=0
+        )
+        at = ", ".join(f"{ms * 1000:.0f} µs at {entries} log entries" for entries, ms in per_action)
+        print(
+            f"an action as the battle grows (mean): {at}; exponent {length_exponent:.2f} over log entries "
+            "(0: the same however long the battle)"
+        )
         start = time.perf_counter()
         resumed = resume(path, ConfrontationBattle, COMMANDS.validate_python)
         elapsed = time.perf_counter() - start
@@ -377,7 +409,8 @@ def main(argv: list[str]) -> int:
             f"{'OK' if elapsed <= resume_target else 'MISSED'}); peak memory {peak / 1_048_576:.0f} MiB "
             f"(target 200 MiB, ratio {peak / 1_048_576 / 200:.2f})"
         )
-        growth(resumed, path, actions, Path(folder), quick=args.quick, window=not args.no_window)
+        growth(resumed, path, actions, Path(folder), results, quick=args.quick, window=not args.no_window)
+    results.save(args.json)
     return 0
 
 

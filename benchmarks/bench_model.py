@@ -3,8 +3,9 @@
 Run from the top of a checkout:
 
     python benchmarks/bench_model.py            # full run (200 / 50 repetitions), well under a minute
-    python benchmarks/bench_model.py --quick    # a few seconds, for a smoke test
+    python benchmarks/bench_model.py --quick    # about 15 seconds, for a smoke test
     python benchmarks/bench_model.py --profile  # then where the time goes, per figure (cProfile)
+    python benchmarks/bench_model.py --json FILE  # also the figures for bench_all.py (results.py)
 
 Every figure is the median and the best of N timed runs (after one warm-up run), in milliseconds, with the
 ratio median / target and OK or MISSED. Nothing is asserted on timing: machines are shared and noisy, and
@@ -14,6 +15,14 @@ Validation is measured twice: "cold" on merged catalogs whose typed index (`Cata
 yet, as for the first validation after the catalogs are (re)loaded, and "warm" on catalogs already indexed,
 as the window validates an army many times against catalogs merged once. The cold figure is held to the
 same target: the first validation should feel as instant as the next ones.
+
+Last, the growth with the catalog's size (issue 21: linear), each with its exponent, the slope of log(time)
+against log(size), 1 being linear: loading one synthetic catalog of 625 to 5,000 miracles from disk
+(`load_catalogs`) and merging it (`merge`), against its entries; `options()` for one Faithful the first time
+(cold index: the typed index built and every miracle judged), against its miracles; and merging the built-in
+catalogs with a chain of 200 to 1,600 player catalogs, each defining a cult and miracles and a Faithful of the
+previous one's cult (`synthetic.make_chain`), the lengths timed round after round, against the number of player
+catalogs (no target: issue 21 asks for it linear; before, 1,600 took seconds, exponent about 1.5).
 """
 
 from __future__ import annotations
@@ -38,9 +47,17 @@ from typing import Any
 
 import pydantic
 
-from synthetic import make_army, make_catalog
+from results import Results
+from synthetic import make_army, make_catalog, make_chain
 from warband.model.army import Report, load_army, options, save_army, stamp, validate
-from warband.model.catalog import Catalogs, LoadedCatalog, load_catalogs, merge
+from warband.model.catalog import (
+    Catalogs,
+    LoadedCatalog,
+    builtin_catalog_paths,
+    load_catalog,
+    load_catalogs,
+    merge,
+)
 from warband.model.storage import dumps, read_json, validate_model, write_bytes_atomic
 from warband.model.systems.confrontation.rules import index
 from warband.model.systems.confrontation.schema import ConfrontationArmy, ConfrontationCatalog
@@ -54,6 +71,9 @@ TARGET_VALIDATE_STRESS = 16.0
 TARGET_OPTIONS = 10.0
 TARGET_ARMY_FILE = 50.0
 
+GROWTH_MIRACLES = (625, 1_250, 2_500, 5_000)
+CHAIN_LENGTHS = (200, 400, 800, 1_600)
+
 
 @dataclass(frozen=True)
 class Repetitions:
@@ -61,10 +81,11 @@ class Repetitions:
     stress: int  # the stress army and the 5,000-miracle options
     files: int  # saving and loading the stress army
     disk: int  # loading the 5,000-miracle catalog from disk
+    growth: int  # each size of the growth figures
 
 
-FULL = Repetitions(small=200, stress=50, files=50, disk=5)
-QUICK = Repetitions(small=30, stress=10, files=10, disk=2)
+FULL = Repetitions(small=200, stress=50, files=50, disk=5, growth=5)
+QUICK = Repetitions(small=30, stress=10, files=10, disk=2, growth=3)
 
 
 @dataclass(frozen=True)
@@ -108,18 +129,22 @@ def measure(
 
 
 class Table:
-    """Prints figures as they are measured, and keeps them for the summary."""
+    """Prints figures as they are measured, and keeps them for the summary; those given a `key` are also
+    recorded in `results`, for `--json` (bench_all.py reads them by key)."""
 
     HEADER = f"{'figure':<62} {'N':>4} {'median ms':>10} {'best ms':>9} {'target':>7} {'ratio':>6}  verdict"
 
-    def __init__(self) -> None:
+    def __init__(self, benchmark: str = "") -> None:
         self.figures: list[Figure] = []
+        self.results = Results(benchmark)
 
     def section(self, title: str) -> None:
         print(f"\n{title}\n{'-' * len(self.HEADER)}\n{self.HEADER}", flush=True)
 
-    def add(self, figure: Figure) -> Figure:
+    def add(self, figure: Figure, key: str | None = None) -> Figure:
         self.figures.append(figure)
+        if key is not None:
+            self.results.figure(key, figure.label, [ns / 1e6 for ns in figure.runs_ns], figure.target_ms)
         if figure.target_ms is None:
             target = ratio = "-"
         else:
@@ -376,6 +401,104 @@ def bench_catalog_load(table: Table, data: Data, reps: Repetitions, folder: Path
     table.note("a whole may take longer than its parts: the garbage collector runs more as objects pile up")
 
 
+def bench_catalog_growth(table: Table, seed: int, reps: Repetitions, folder: Path) -> None:
+    """The catalog's size: loading, merging and options() at each size, with their exponents; then a chain of
+    player catalogs merged after the built-in ones."""
+    results = table.results
+    table.section(
+        f"Growth with the catalog's size: {', '.join(f'{n:,}' for n in GROWTH_MIRACLES)} miracles "
+        "(profiles and items in proportion)"
+    )
+    loads: list[tuple[float, float]] = []
+    merges: list[tuple[float, float]] = []
+    picks: list[tuple[float, float]] = []
+    for miracles in GROWTH_MIRACLES:
+        doc = make_catalog(
+            seed=seed + 1,
+            miracles=miracles,
+            profiles=max(20, miracles // 12),
+            items=max(10, miracles // 33),
+            catalog_id=f"bench-growth-{miracles}",
+        )
+        entries = sum(len(doc[kind]) for kind in ("cults", "miracles", "items", "profiles"))
+        path = folder / f"bench-growth-{miracles}.json"
+        path.write_text(json.dumps(doc, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+        gc.collect()
+        gc.freeze()  # what the earlier sizes left is not this size's to collect
+        load = table.add(
+            Figure(
+                f"{miracles:>5} miracles: load_catalogs([file]) (read, check, merge)",
+                measure(lambda path=path: load_catalogs([path]).for_system(SYSTEM), reps.growth),
+            ),
+            f"catalog.load.{miracles}",
+        )
+        lc = [LoadedCatalog(str(path), ConfrontationCatalog.model_validate(read_json(path)))]
+        combined = table.add(
+            Figure(f"{miracles:>5} miracles:   merge()", measure(merge, reps.growth, lambda lc=lc: (SYSTEM, lc))),
+            f"catalog.merge.{miracles}",
+        )
+        catalogs = merged(doc, path.name)
+        army = ConfrontationArmy.model_validate(
+            make_army(
+                doc, seed=seed + 3, units=20, faithful_share=1.0, miracles_per_unit=(2, 4), ineligible_share=0.0
+            )
+        )
+        unit = army.units[0].id
+        pick = table.add(
+            Figure(
+                f"{miracles:>5} miracles: options() for one Faithful, first time (cold index)",
+                measure(
+                    options,
+                    3 * reps.growth,
+                    lambda army=army, unit=unit, catalogs=catalogs: (army, unit, fresh(catalogs)),
+                ),
+            ),
+            f"catalog.options.{miracles}",
+        )
+        gc.unfreeze()
+        loads.append((entries, load.median_ms))
+        merges.append((entries, combined.median_ms))
+        picks.append((miracles, pick.median_ms))
+    for key, label, points, over in (
+        ("catalog.load", "catalog size: load_catalogs (read, check, merge)", loads, "entries"),
+        ("catalog.merge", "catalog size: merge()", merges, "entries"),
+        ("catalog.options", "catalog size: options() for one Faithful, cold", picks, "miracles"),
+    ):
+        value = results.exponent(key, label, points, over)
+        table.note(f"{label}: exponent {value:.2f} over {over} (1 is linear)")
+
+    builtins = [load_catalog(p) for p in builtin_catalog_paths()]
+    builtins = [lc for lc in builtins if lc.document.system == SYSTEM]
+    lengths = ", ".join(f"{n:,}" for n in CHAIN_LENGTHS)
+    table.section(f"Merging the {len(builtins)} built-in catalogs and a chain of {lengths} player catalogs")
+    chains: dict[int, list[LoadedCatalog]] = {}
+    for length in CHAIN_LENGTHS:
+        player = [
+            LoadedCatalog(f"player/chain-{k:05d}.json", ConfrontationCatalog.model_validate(doc))
+            for k, doc in enumerate(make_chain(length, seed=seed))
+        ]
+        every = chains[length] = [*builtins, *player]
+        catalogs, errors = merge(SYSTEM, every)  # and the warm-up
+        if errors or len(catalogs.loaded) != len(every):
+            sys.exit(f"the chain of {length} player catalogs does not merge: {errors[:1]}")
+    gc.collect()
+    gc.freeze()  # the catalogs merged are left alone by the collector, as once the program has loaded them
+    runs: dict[int, list[int]] = {length: [] for length in CHAIN_LENGTHS}
+    for _ in range(2 * reps.growth):  # round after round: a slow moment of the machine hits every length
+        for length, every in chains.items():
+            runs[length] += measure(merge, 1, lambda every=every: (SYSTEM, every), warmup=0)
+    gc.unfreeze()
+    chain: list[tuple[float, float]] = []
+    for length in CHAIN_LENGTHS:
+        figure = table.add(
+            Figure(f"merge(), built-in + a chain of {length:,} player catalogs", runs[length]),
+            f"catalog.chain.{length}",
+        )
+        chain.append((length, figure.median_ms))
+    value = results.exponent("catalog.chain", "catalog chain: merge()", chain, "player catalogs")
+    table.note(f"merging a chain of player catalogs: exponent {value:.2f} over their number (1 is linear)")
+
+
 def profile_all(data: Data, folder: Path, top: int) -> None:
     """cProfile of each main operation, the functions that take the most time of their own first."""
     stamped = stamp(data.stress_army, data.stress)
@@ -414,10 +537,11 @@ def profile_all(data: Data, folder: Path, top: int) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--quick", action="store_true", help="fewer repetitions: a smoke test in a few seconds")
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions: a smoke test in about 15 s")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="seed of the synthetic data")
     parser.add_argument("--profile", action="store_true", help="also print where the time goes (cProfile)")
     parser.add_argument("--top", type=int, default=15, help="functions per profile (with --profile)")
+    parser.add_argument("--json", type=Path, metavar="FILE", help="also write the figures there, for bench_all.py")
     args = parser.parse_args(argv)
     reps = QUICK if args.quick else FULL
 
@@ -438,13 +562,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{len(data.stress_doc['items'])} items)"
     )
 
-    table = Table()
+    table = Table("bench_model")
+    table.results.settings = {"quick": args.quick, "seed": args.seed}
     bench_validation(table, data, reps)
     bench_options(table, data, reps)
     with tempfile.TemporaryDirectory(prefix="warband-bench-") as tmp:
         folder = Path(tmp)
         bench_army_files(table, data, reps, folder)
         bench_catalog_load(table, data, reps, folder)
+        bench_catalog_growth(table, args.seed, reps, folder)
         if args.profile:
             profile_all(data, folder, args.top)
 
@@ -455,6 +581,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     for figure in missed:
         print(f"  MISSED: {figure.label.strip()}: {figure.median_ms:.3f} ms for {figure.target_ms:g} ms")
+    table.results.save(args.json)
     return 0
 
 

@@ -5,6 +5,7 @@ Run from the top of a checkout:
 
     python benchmarks/bench_odds.py            # full run, a few seconds (minutes with a 6ⁿ enumeration)
     python benchmarks/bench_odds.py --quick    # fewer runs, for a smoke test
+    python benchmarks/bench_odds.py --json FILE  # also the figures for bench_all.py (results.py)
 
 Every figure is the median and the min–max of N timed runs, in milliseconds, with the target, the ratio
 median / target and the verdict (met or MISSED). Nothing is asserted on timing: machines are shared and noisy,
@@ -60,6 +61,7 @@ import warband.gui  # noqa: F401  (first: PySide6's import hook answered cheaply
 
 from PySide6.QtWidgets import QApplication
 
+from results import Results
 from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.powerdice import resolver_tab as pd_resolver_tab
 from warband.gui.systems.powerdice import resolver_view as pd_resolver_view
@@ -105,6 +107,7 @@ class Figure:
     label: str
     runs_ms: list[float]
     target_ms: float | None = None
+    key: str | None = None  # the figure's name in the --json file, if bench_all.py reads it
 
     @property
     def median(self) -> float:
@@ -164,7 +167,7 @@ def bench_fate(runs: Runs) -> list[Figure]:
     lost, dice, might = FATE
     times = measure(lambda: sbg_rules.fate_chance_at_once(lost, dice, might), runs, cold)
     label = f'SBG Fate "all at once", {dice} dice ({lost} Wounds, {might} Might)'
-    figures.append(Figure(label, times, TARGET_FATE_MS))
+    figures.append(Figure(label, times, TARGET_FATE_MS, "odds.fate"))
     lost, dice, might = FATE_BIG
     label = f'SBG Fate "all at once", {dice} dice ({lost} Wounds, {might} Might)'
     if statistics.median(times) > 1000:
@@ -251,7 +254,7 @@ def bench_powerdice(runs: Runs, app: QApplication) -> tuple[list[Figure], list[s
             assert request.total == total
             times = measure(lambda b=battle, r=request: resolver_odds(b, r), runs, cold)
             label = f"power dice, {total} dice: the odds of one update (chance + chart bars)"
-            figures.append(Figure(label, times, TARGET_POWERDICE_MS))
+            figures.append(Figure(label, times, TARGET_POWERDICE_MS, f"odds.powerdice.{total}"))
             warm = measure(lambda b=battle, r=request: resolver_odds(b, r), runs)
             figures.append(Figure(f"power dice, {total} dice: the same, warm (asked again)", warm))
             times = measure(lambda b=battle, r=request: pd_rules.chance(b, r), runs, cold)
@@ -318,7 +321,7 @@ def bench_pf(runs: Runs) -> list[Figure]:
     later = measure(lambda: pf_casting.odds(setup, options), runs, cold)
     return [
         Figure("PF casting odds, 6 sources × 6 disciplines, first call", first, TARGET_PF_MS),
-        Figure("PF casting odds, 6 sources × 6 disciplines, later calls", later, TARGET_PF_MS),
+        Figure("PF casting odds, 6 sources × 6 disciplines, later calls", later, TARGET_PF_MS, "odds.pf"),
     ]
 
 
@@ -351,6 +354,7 @@ def bench_chart(runs: Runs, app: QApplication) -> list[Figure]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer runs, for a smoke test")
+    parser.add_argument("--json", type=Path, metavar="FILE", help="also write the figures there, for bench_all.py")
     args = parser.parse_args()
     runs = QUICK if args.quick else FULL
     app = QApplication.instance() or QApplication(sys.argv)
@@ -369,6 +373,11 @@ def main() -> int:
     print()
     for note in notes:
         print(note)
+    results = Results("bench_odds", {"quick": args.quick})
+    for figure in figures:
+        if figure.key is not None:
+            results.figure(figure.key, figure.label, figure.runs_ms, figure.target_ms)
+    results.save(args.json)
     return 0
 
 

@@ -332,3 +332,52 @@ def make_army(
         "points_limit": limit,
         "units": unit_docs,
     }
+
+
+def make_chain(length: int, *, seed: int, miracles: int = 4) -> list[dict[str, Any]]:
+    """`length` small player catalogs in a chain, each referring to the one before it: catalog k defines the cult
+    `chain-cult-k`, `miracles` miracles reserved to the cult of catalog k - 1 (the first: to its own) and a
+    Faithful of that cult. Merged after the built-in catalogs, every one is kept."""
+    rng = random.Random(seed)
+    docs: list[dict[str, Any]] = []
+    for k in range(length):
+        cult = f"chain-cult-{k:05d}"
+        previous = f"chain-cult-{max(0, k - 1):05d}"
+        docs.append(
+            {
+                "format": "warband-catalog",
+                "version": 1,
+                "system": "confrontation",
+                "id": f"player-chain-{k:05d}",
+                "revision": 1,
+                "name": f"Player catalog {k}",
+                "cults": [{"id": cult, "name": _name(rng, k), "path": CULT_PATHS[k % len(CULT_PATHS)]}],
+                "miracles": [
+                    {
+                        "id": f"chain-miracle-{k:05d}-{j}",
+                        "name": _name(rng, j),
+                        "cults": [previous],
+                        "aspects": _aspects(rng, (50, 30, 14, 6)),
+                        "fervour": rng.randint(0, 4),
+                        "difficulty": rng.randint(3, 12),
+                        "cost": rng.randint(5, 30),
+                    }
+                    for j in range(miracles)
+                ],
+                "profiles": [
+                    {
+                        "id": f"chain-profile-{k:05d}",
+                        "name": _name(rng, k),
+                        "people": rng.choice(PEOPLES),
+                        "cost": rng.randint(10, 120),
+                        "faithful": {
+                            "rank": rng.choice(RANKS),
+                            "cult": previous,
+                            "faith": rng.randint(1, 30),
+                            "aspects": _aspects(rng, (15, 35, 32, 18)),
+                        },
+                    }
+                ],
+            }
+        )
+    return docs

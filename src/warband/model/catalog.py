@@ -255,18 +255,10 @@ def merge(system: str, loaded: Sequence[LoadedCatalog]) -> tuple[Catalogs, list[
                 owners[(kind, entry.id)] = (lc, index)
         accepted.append(lc)
 
-    known = {key for key, (lc, _) in owners.items() if lc in accepted}
-    while True:
-        left_out = [(lc, error) for lc in accepted if (error := next(dangling(lc, known, system), None))]
-        if not left_out:
-            break
-        for lc, error in left_out:
-            errors.append(error)
-            accepted.remove(lc)
-            known.difference_update(_keys(lc))
+    accepted = _without_dangling(system, accepted, owners, errors)
 
     entries: dict[str, dict[str, Entry]] = {}
-    declared: dict[str, tuple[type, ...] | None] = {}
+    declared: dict[str, list[type] | None] = {}
     origin: dict[tuple[str, str], LoadedCatalog] = {}
     for lc in accepted:
         fields = _entry_models(type(lc.document))
@@ -275,15 +267,61 @@ def merge(system: str, loaded: Sequence[LoadedCatalog]) -> tuple[Catalogs, list[
             for entry in items:
                 bucket[entry.id] = entry
                 origin[(kind, entry.id)] = lc
-            models = declared.setdefault(kind, ())
+            models = declared.setdefault(kind, [])
             if items and models is not None:
                 model = fields.get(kind)  # what pydantic made the entries, if `items` is that field
                 if model is not None and items is getattr(lc.document, kind):
-                    declared[kind] = (*models, model)
+                    models.append(model)
                 else:
                     declared[kind] = None
-    tables = {kind: Table(bucket, declared[kind]) for kind, bucket in entries.items()}
+    tables = {kind: Table(bucket, _tuple_or_none(declared[kind])) for kind, bucket in entries.items()}
     return Catalogs(system, tuple(accepted), tables, origin), errors
+
+
+def _tuple_or_none(models: list[type] | None) -> tuple[type, ...] | None:
+    return None if models is None else tuple(models)
+
+
+def _without_dangling(
+    system: str,
+    accepted: list[LoadedCatalog],
+    owners: Mapping[tuple[str, str], tuple[LoadedCatalog, int]],
+    errors: list[FileError],
+) -> list[LoadedCatalog]:
+    """The catalogs left once each that refers to an entry no catalog left defines is out, its error (its first
+    dangling reference) added to `errors`.
+
+    In rounds: first every catalog with a dangling reference, in the order of the files; then every one that
+    referred to an entry of those, now dangling, in that order again; and so on until a round finds none. Each
+    catalog's references are read once, and after a round only the catalogs that referred to what it left out
+    are looked at again: linear in the references, however long a chain of catalogs falls.
+    `owners` holds the entries of the accepted catalogs, and only theirs.
+    """
+    position = {id(lc): i for i, lc in enumerate(accepted)}
+    owner_of = {key: position[id(lc)] for key, (lc, _index) in owners.items()}
+    known = set(owner_of)
+    dependents: list[set[int]] = [set() for _ in accepted]  # catalog → the catalogs that refer to its entries
+    out = [False] * len(accepted)
+    falling: list[int] = []
+    for i, lc in enumerate(accepted):
+        for ref in lc.document.references():
+            owner = owner_of.get((ref.kind, ref.id))
+            if owner is None:
+                errors.append(_dangling_error(lc, ref, system))
+                falling.append(i)
+                break
+            if owner != i:
+                dependents[owner].add(i)
+    while falling:
+        for i in falling:
+            out[i] = True
+            known.difference_update(_keys(accepted[i]))
+        falling = sorted({d for i in falling for d in dependents[i] if not out[d]})
+        for d in falling:  # each refers to an entry of a catalog just left out
+            error = next(dangling(accepted[d], known, system), None)
+            assert error is not None
+            errors.append(error)
+    return [lc for i, lc in enumerate(accepted) if not out[i]]
 
 
 def _keys(lc: LoadedCatalog) -> Iterator[tuple[str, str]]:
@@ -327,11 +365,15 @@ def dangling(lc: LoadedCatalog, known: set[tuple[str, str]], system: str) -> Ite
     """Each reference of the catalog to an entry that `known` (kind, ID) does not hold."""
     for ref in lc.document.references():
         if (ref.kind, ref.id) not in known:
-            yield FileError(
-                lc.file,
-                ref.where,
-                f"refers to the {singular(ref.kind)} {ref.id!r}, which no loaded {system} catalog defines",
-            )
+            yield _dangling_error(lc, ref, system)
+
+
+def _dangling_error(lc: LoadedCatalog, ref: Reference, system: str) -> FileError:
+    return FileError(
+        lc.file,
+        ref.where,
+        f"refers to the {singular(ref.kind)} {ref.id!r}, which no loaded {system} catalog defines",
+    )
 
 
 def builtin_catalog_paths() -> list[Path]:
