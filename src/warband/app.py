@@ -9,7 +9,6 @@ import sys
 from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import warband.gui  # noqa: F401  (first: PySide6's import hook answered cheaply, see warband/gui/__init__.py)
 
@@ -30,24 +29,6 @@ from warband.model.catalogs_by_game import CatalogsByGame
 from warband.model.locations import user_catalog_dir
 from warband.model.messages import _, current_language, load_language
 from warband.model.system import game_info as get_game_info
-
-if TYPE_CHECKING:
-    from warband.model.catalog import CatalogLoad
-
-
-def load_window_catalogs() -> CatalogLoad:
-    """The built-in catalogs and the player's folder (the catalogs' module, and pydantic, load with them)."""
-    from warband.model.catalog import catalog_paths, load_catalogs
-
-    return load_catalogs(catalog_paths(player_folder=True))
-
-
-def _load_and_freeze() -> CatalogLoad:
-    """The window's catalogs, loaded when first needed; they live as long as the program: keep the collector off
-    them."""
-    load = load_window_catalogs()
-    gc.freeze()
-    return load
 
 
 def window_catalogs() -> CatalogsByGame:
@@ -115,7 +96,6 @@ def _run(argv: Sequence[str], logs: LogSetup | None, path: Path | None = None, *
         None,
         settings,
         autosave_dir(),
-        load_catalogs=_load_and_freeze,
         game_catalogs=window_catalogs(),
         settings_file=settings_path(),
         start_page=True,

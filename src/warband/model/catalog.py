@@ -43,9 +43,13 @@ Flag = Annotated[bool, Strict()]
 
 
 class Frozen(BaseModel):
-    """An immutable file value that refuses unknown fields."""
+    """An immutable file value that refuses unknown fields.
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    Its validator is built when the model is first used (`defer_build`), not when its class is defined: the
+    builder never pays for the models of battles, nor a battle for those it does not hold.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class Entry(Frozen):

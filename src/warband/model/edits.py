@@ -138,6 +138,8 @@ def _checks_only(cls: type[BaseModel]) -> bool:
     no extra fields, no `model_post_init`. Nested models do not count: `replace` hands their instances on."""
     if cls.__private_attributes__ or cls.model_config.get("extra") == "allow" or cls.__pydantic_post_init__:
         return False
+    if not cls.__pydantic_complete__:  # built when first used (`defer_build`): its schema is read below
+        cls.model_rebuild()
     schema: Any = cls.__pydantic_core_schema__
     listed = schema.get("definitions", ()) if schema["type"] == "definitions" else ()
     definitions = {d.get("ref"): d for d in listed}

@@ -197,15 +197,13 @@ _errors: dict[str, GameLoadError] = {}
 def registered() -> dict[str, Registered]:
     """Every game found through the entry points, by id (a game that cannot even be named is left out, with its
     reason in `load_errors()`)."""
-    from importlib.metadata import entry_points  # only here: the scan is the one cost of finding the games
+    from warband.model.entry_points import find_entry_points, normalized
 
     found: dict[str, Registered] = {}
-    points = list(entry_points(group=GROUP))
-    own = [p for p in points if p.dist is not None and p.dist.name == "warband"]
+    points = find_entry_points(GROUP)
+    own = [p for p in points if normalized(p.distribution) == "warband"]
     for point in own + [p for p in points if p not in own]:  # Warband's own games first, then the plug-ins
-        dist = point.dist
-        distribution = dist.name if dist is not None else "?"
-        version = dist.version if dist is not None else "?"
+        distribution, version = point.distribution, point.version
         source = f"{point.value}, {distribution} {version}"
         try:
             info = point.load()

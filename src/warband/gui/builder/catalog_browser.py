@@ -100,6 +100,8 @@ class CatalogBrowser(QWidget):
         self._combo_grid.setContentsMargins(0, 0, 0, 0)
         self._combos_per_line = 0
         self._wanted_width = 0
+        self._wanted: list[int] = []
+        """Each column's width for the rows shown, in the font (measured by `_fit_columns`)."""
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         buttons.addWidget(self._add_button)
@@ -236,11 +238,26 @@ class CatalogBrowser(QWidget):
         self._add_button.setEnabled(bool(self._view.selectionModel().selectedRows()))
 
     def _fit_columns(self) -> None:
-        """In a narrow column, hide the least needed columns rather than squeeze Name or scroll away from Cost."""
+        """Measure the columns for the rows shown and the font, then arrange them (rows or font changed)."""
         header = self._view.horizontalHeader()
-        columns = range(header.count())
         # sectionSizeFromContents, unlike sectionSizeHint, also measures the titles of hidden columns
-        wanted = [max(self._view.sizeHintForColumn(c), header.sectionSizeFromContents(c).width()) for c in columns]
+        self._wanted = [
+            max(self._view.sizeHintForColumn(c), header.sectionSizeFromContents(c).width())
+            for c in range(header.count())
+        ]
+        self._arrange_columns()
+
+    def _arrange_columns(self) -> None:
+        """In a narrow column, hide the least needed columns rather than squeeze Name or scroll away from Cost.
+
+        Only arranged again when the table is resized: measuring asks every row of every column for its text,
+        and a resize changes none of them."""
+        header = self._view.horizontalHeader()
+        wanted = self._wanted
+        if len(wanted) != header.count():
+            self._fit_columns()
+            return
+        columns = range(header.count())
         # Never narrower than the names and the cost need, so that no name is cut (the builder stacks its panes
         # when the window cannot give that much)
         frame = 2 * self._view.frameWidth() + self._view.verticalScrollBar().sizeHint().width()
@@ -275,7 +292,7 @@ class CatalogBrowser(QWidget):
                 return True
         elif watched is self._view.viewport():
             if event.type() == QEvent.Type.Resize:
-                self._fit_columns()
+                self._arrange_columns()
             # Here rather than the view's doubleClicked: that one needs the press before it on the same row.
             elif (
                 event.type() == QEvent.Type.MouseButtonDblClick
