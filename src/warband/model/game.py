@@ -10,17 +10,19 @@ import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from pydantic import BaseModel
 
 from warband.model.army import Army, Change, Choice, Report
-from warband.model.battle import Roll
-from warband.model.battle_log import LogEntry
 from warband.model.catalog import Catalogs
-from warband.model.dice import Dice
-from warband.model.play import Action, Odds, Phase, Summary
 from warband.model.system import GameInfo
+
+if TYPE_CHECKING:
+    from warband.model.battle import Roll
+    from warband.model.battle_log import LogEntry
+    from warband.model.dice import Dice
+    from warband.model.play import Action, Odds, Phase, Summary
 
 A = TypeVar("A", bound=Army)
 Opt = TypeVar("Opt", bound=BaseModel)
