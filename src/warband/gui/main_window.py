@@ -34,8 +34,7 @@ from warband.gui.dialogs import Asker, QtAsker
 from warband.gui.document import Document
 from warband.gui.pages import tab_page
 from warband.gui.preferences import Preferences, apply_preferences, save_preferences
-from warband.gui.problem_report import ProblemReportDialog
-from warband.gui.rules_help import RuleNamer, RulesHelpDialog
+from warband.gui.rule_namer import RuleNamer
 from warband.gui.settings import Settings, save_settings
 from warband.gui.start_page import StartPage
 from warband.gui.window_extras import RosterAndRules, UndoKeyRouter, qt_path_chooser
@@ -48,6 +47,8 @@ if TYPE_CHECKING:
     from warband.gui.army_document import ArmyDocument
     from warband.gui.builder.builder_tab import BuilderTab
     from warband.gui.catalog_editor.window import CatalogEditorWindow, EditorAsker
+    from warband.gui.problem_report import ProblemReportDialog
+    from warband.gui.rules_help import RulesHelpDialog
     from warband.model.catalogs_by_game import CatalogsByGame
 
 __all__ = ["DEFAULT_SYSTEM", "MainWindow"]
@@ -435,6 +436,8 @@ class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
 
     def report_problem(self) -> ProblemReportDialog:
         """Help → Report a Problem: the version, the platform and the log's tail, ready to copy."""
+        from warband.gui.problem_report import ProblemReportDialog  # when first asked: a quick launch
+
         if self.problem_report is None:
             self.problem_report = ProblemReportDialog(self.log_file, self)
         else:

@@ -25,13 +25,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from warband.gui.rules_help import RulesHelpDialog
 from warband.model.messages import _
 
 if TYPE_CHECKING:
     from PySide6.QtPrintSupport import QPrinter
 
     from warband.gui.export_dialog import ExportDialog, RosterPreviewDialog
+    from warband.gui.rules_help import RulesHelpDialog
 
 STATUS_MS = 6000
 
@@ -129,6 +129,8 @@ class RosterAndRules:
     # --- rules help -----------------------------------------------------------------------------------------
     def show_rules(self, rule_id: str | None = None) -> RulesHelpDialog:
         """Help → Rules, beside the window; on a given rule when there is one."""
+        from warband.gui.rules_help import RulesHelpDialog  # when first asked: a quick launch
+
         if self.rules_help is None:
             self.rules_help = RulesHelpDialog(self)  # type: ignore[arg-type]
         if rule_id is not None:

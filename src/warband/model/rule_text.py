@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+RULE_AT_START = re.compile(r"^\s*([A-Z]{2,3}-\d{2})\b")
+"""A rule ID at the start of a line ("CF-11: …"), as refusals and problems name theirs."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,11 +6,10 @@ options a battle may switch. The English text is marked for gettext (`N_`); the 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from warband.model.messages import N_
-from warband.model.rule_text import RuleText, rule
+from warband.model.rule_text import RULE_AT_START, RuleText, rule
 from warband.model.system import game_modules, games
 
 __all__ = ["RULES", "SYSTEMS", "RuleText", "leading_rule", "matches", "rules_of"]
@@ -24,7 +23,6 @@ SYSTEMS: dict[str, str] = {
 """Each rule prefix and the game it belongs to, in the order the help lists them (the digest's: by prefix, CF-,
 PD-, PF-, SB-, then the shared AR-), whatever order the games are found in."""
 
-_LEADING_RULE = re.compile(r"^\s*([A-Z]{2,3}-\d{2})\b")
 
 SHARED_RULES: tuple[RuleText, ...] = (
     rule(
@@ -91,7 +89,7 @@ def rules_of(system: str) -> list[RuleText]:
 
 def leading_rule(text: str) -> str | None:
     """The rule a refusal names at its start ("CF-11: …"), if it is one the help knows."""
-    match = _LEADING_RULE.match(text)
+    match = RULE_AT_START.match(text)
     if match is None or match.group(1) not in RULES:
         return None
     return match.group(1)
