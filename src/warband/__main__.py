@@ -26,9 +26,15 @@ def main(argv: list[str] | None = None) -> int:
         if problem is not None:
             print(problem, file=sys.stderr)
             return 2
-        from warband import app  # the window and Qt load only when they are wanted
+        import gc
 
-        return app.run(smoke=smoke, builder=args == ["--smoke", "builder"], path=opened)
+        gc.disable()  # the collector waits until the first window is painted (app.py turns it back on)
+        try:
+            from warband import app  # the window and Qt load only when they are wanted
+
+            return app.run(smoke=smoke, builder=args == ["--smoke", "builder"], path=opened)
+        finally:
+            gc.enable()
     if len(args) == 1 and args[0].endswith(FILE_SUFFIXES):
         print(f"warband: no such file: {args[0]!r}", file=sys.stderr)  # quoted: control characters escaped
         return 2

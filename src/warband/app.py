@@ -117,6 +117,7 @@ def _run(argv: Sequence[str], logs: LogSetup | None, path: Path | None = None, *
             app.processEvents()
             window.grab()
         window.autosaver.shutdown()
+        gc.freeze()  # the program ends: the collector need not walk everything once more on the way out
         return 0
     from warband.gui.crash_dialog import CrashHandler  # the smoke check installs none: not imported there
 
@@ -146,7 +147,19 @@ def _run(argv: Sequence[str], logs: LogSetup | None, path: Path | None = None, *
         window.battles.offer_resume()
 
     QTimer.singleShot(0, after_start)
+    QTimer.singleShot(0, settle_collector)  # after it, even if it fails
     try:
         return app.exec()
     finally:
         crash.uninstall()
+        gc.freeze()  # the program ends: the collector need not walk everything once more on the way out
+
+
+def settle_collector() -> None:
+    """Once the first window is up: what launching left behind is collected, what it built for good is set aside
+    from the collector for the rest of the session (the modules, the window), and the collector turned on again
+    (`__main__` holds it off while the first window is built: it would walk every import and widget many
+    times)."""
+    gc.collect()
+    gc.freeze()
+    gc.enable()

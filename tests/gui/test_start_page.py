@@ -325,3 +325,43 @@ def test_a_games_catalogs_load_with_its_first_army_and_no_other_games(qtbot, ask
     window.catalog_errors_action.trigger()
     assert by_game.loaded_games == sorted(g.id for g in games())
     assert [e.file for e in asker.catalog_error_lists[-1]] == [str(broken), str(clash)]
+
+
+def test_the_collector_waits_for_the_first_window_and_runs_again_after(tmp_path):
+    script = textwrap.dedent(
+        """
+        import gc, json
+        from warband.gui import main_window
+        seen = {}
+        real_show = main_window.MainWindow.show
+        def show(self):
+            seen["on_at_show"] = gc.isenabled()
+            real_show(self)
+        main_window.MainWindow.show = show
+        from warband.__main__ import main
+        code = main(["--smoke"])
+        print(json.dumps({"code": code, **seen, "on_after": gc.isenabled()}))
+        """
+    )
+    env = {"HOME": str(tmp_path), "PATH": "/usr/bin:/bin", "QT_QPA_PLATFORM": "offscreen"}
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert report == {"code": 0, "on_at_show": False, "on_after": True}
+
+
+def test_settling_the_collector_sets_the_launch_aside_and_turns_it_on():
+    import gc
+
+    from warband.app import settle_collector
+
+    gc.disable()
+    try:
+        settle_collector()
+        assert gc.isenabled()
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        gc.enable()
