@@ -21,6 +21,17 @@ Index = QModelIndex | QPersistentModelIndex
 
 COLUMNS = ("name", "cost", "problem")
 _ROOT = QModelIndex()
+_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+_ROLES = frozenset(
+    {
+        Qt.ItemDataRole.DisplayRole.value,
+        Qt.ItemDataRole.ToolTipRole.value,
+        Qt.ItemDataRole.ForegroundRole.value,
+        Qt.ItemDataRole.TextAlignmentRole.value,
+    }
+)
+"""The roles the rows answer: a view asks several more of every cell it paints, answered at once (None)."""
 
 
 class HeldEntry(NamedTuple):
@@ -142,10 +153,10 @@ class HeldEntriesModel(QAbstractTableModel):
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+        return _FLAGS
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or index.row() >= len(self._entries):
+        if role not in _ROLES or not index.isValid() or index.row() >= len(self._entries):
             return None
         entry = self._entries[index.row()]
         problems = self._problems[index.row()]
@@ -164,5 +175,5 @@ class HeldEntriesModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole and problems:
             return warning_colour()
         if role == Qt.ItemDataRole.TextAlignmentRole and column == "cost":
-            return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+            return _RIGHT
         return None

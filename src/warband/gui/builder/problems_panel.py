@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QStyle, QTableView, QVBoxLayout, QWidget
 
 from warband.gui.army_document import ArmyDocument
@@ -70,12 +71,40 @@ class ProblemsTableModel(QAbstractTableModel):
         return None
 
     def _on_document_report_changed(self) -> None:
+        """Tell the views what changed, not everything: an edit changes the problems of one unit and of the army
+        (the limit), so rows are inserted, removed or repainted between the problems before and after that are
+        the same; a change that touches the list all over resets it."""
         problems = self._document.report.problems
-        if problems == self._problems:
+        old = self._problems
+        if problems == old:
+            self._problems = problems
             return
-        self.beginResetModel()
-        self._problems = problems
-        self.endResetModel()
+        head = 0
+        for new, was in zip(problems, old, strict=False):
+            if new is not was and new != was:
+                break
+            head += 1
+        tail = 0
+        for new, was in zip(reversed(problems[head:]), reversed(old[head:]), strict=False):
+            if new is not was and new != was:
+                break
+            tail += 1
+        added, gone = len(problems) - head - tail, len(old) - head - tail
+        if gone == 0:
+            self.beginInsertRows(QModelIndex(), head, head + added - 1)
+            self._problems = problems
+            self.endInsertRows()
+        elif added == 0:
+            self.beginRemoveRows(QModelIndex(), head, head + gone - 1)
+            self._problems = problems
+            self.endRemoveRows()
+        elif added == gone:
+            self._problems = problems
+            self.dataChanged.emit(self.index(head, 0), self.index(head + added - 1, self.columnCount() - 1))
+        else:
+            self.beginResetModel()
+            self._problems = problems
+            self.endResetModel()
 
 
 class ProblemsPanel(QWidget):
@@ -85,6 +114,9 @@ class ProblemsPanel(QWidget):
         super().__init__(parent)
         self._document = document
         self.model = ProblemsTableModel(document, self)
+        self._widths: dict[str, int] = {}
+        """Each rule ID's and unit's text width in `_widths_font`, measured once."""
+        self._widths_font = QFont()
         self.title = QLabel(self)
         self.title.setObjectName("problemsTitle")
         self.title.setTextFormat(Qt.TextFormat.PlainText)
@@ -103,6 +135,8 @@ class ProblemsPanel(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)  # the sentence
         self.model.modelReset.connect(self._fit)
+        for signal in (self.model.dataChanged, self.model.rowsInserted, self.model.rowsRemoved):
+            signal.connect(self._fit_columns)  # the units named may have changed
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title)
@@ -118,16 +152,34 @@ class ProblemsPanel(QWidget):
         table = self.table
         rows = row_height(table)
         table.verticalHeader().setDefaultSectionSize(rows)
+        self._fit_columns()
+        header = table.horizontalHeader()
+        table.setMinimumHeight(header.sizeHint().height() + MIN_ROWS * rows + 2 * table.frameWidth())
+
+    def _fit_columns(self) -> None:
+        """The rule and unit columns as wide as their content; a column already so is left alone (an edit's
+        problems rarely change it, and a resize repaints the whole table)."""
+        table = self.table
         metrics = table.fontMetrics()
         header = table.horizontalHeader()
         pad = 2 * (table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1) + 4
+        if self._widths_font != table.font():  # each text measured once in a font
+            self._widths_font, self._widths = table.font(), {}
+        widths = self._widths
         for column in (ProblemsTableModel.RULE, ProblemsTableModel.UNIT):
+            measured = []
+            for text in self.model.column_texts(column):
+                width = widths.get(text)
+                if width is None:
+                    width = widths[text] = metrics.horizontalAdvance(text)
+                measured.append(width)
             widest = max(
-                (metrics.horizontalAdvance(text) for text in self.model.column_texts(column)),
+                measured,
                 default=metrics.horizontalAdvance("CF-00" if column == ProblemsTableModel.RULE else "M" * 10),
             )
-            header.resizeSection(column, max(widest + pad, header.sectionSizeFromContents(column).width()))
-        table.setMinimumHeight(header.sizeHint().height() + MIN_ROWS * rows + 2 * table.frameWidth())
+            width = max(widest + pad, header.sectionSizeFromContents(column).width())
+            if header.sectionSize(column) != width:
+                header.resizeSection(column, width)
 
     def _show_count(self) -> None:
         count = self.model.rowCount()

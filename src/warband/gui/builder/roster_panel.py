@@ -26,7 +26,7 @@ from warband.gui.document import Change
 from warband.gui.widgets.appearance import follow_font, row_height
 from warband.model.army import Army
 from warband.model.edits import DuplicateUnit, MoveUnit, RemoveUnits, SetArmyField
-from warband.model.messages import _
+from warband.model.messages import _, current_language
 from warband.model.system import DEFAULT_POINTS_NAME, points_name
 
 DEFAULT_LIMIT = 400
@@ -70,6 +70,8 @@ class RosterPanel(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(False)  # the notes take the room left: `_fit_notes`
         self.table.viewport().installEventFilter(self)
+        self._titles: list[int] = []
+        self._titles_key: tuple[str, str, int] | None = None
         self._widths: list[list[int]] = []
         """Each cell's text width, row by row, in the table's font: a change measures only the rows it changed."""
         for signal in (
@@ -190,13 +192,19 @@ class RosterPanel(QWidget):
 
     def column_needs(self) -> list[int]:
         """How wide each column must be to show its title and its widest cell whole, in the table's font."""
-        header = self.table.horizontalHeader()
         pad = 2 * (self.table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.table) + 1)
-        needs = []
-        for column in range(self.model.columnCount()):
-            widest = max((cells[column] for cells in self._widths), default=0)
-            needs.append(max(widest + pad + 4, header.sectionSizeFromContents(column).width()))
-        return needs
+        titles = self._title_widths()
+        widest = [max(cells) for cells in zip(*self._widths, strict=True)] or [0] * len(titles)
+        return [max(cells + pad + 4, title) for cells, title in zip(widest, titles, strict=True)]
+
+    def _title_widths(self) -> list[int]:
+        """Each column's title width, measured once per language and font (an edit asks after every change)."""
+        header = self.table.horizontalHeader()
+        key = (current_language(), header.font().key(), self.model.columnCount())
+        if key != self._titles_key:
+            self._titles = [header.sectionSizeFromContents(c).width() for c in range(self.model.columnCount())]
+            self._titles_key = key
+        return self._titles
 
     def _fit_columns(self) -> None:
         """Every column but the notes as wide as its content; the table never narrower than that, so that the
@@ -305,8 +313,9 @@ class RosterPanel(QWidget):
             )
         over = report.points_limit is not None and report.total_cost > report.points_limit
         self.total_label.setText(text)
-        self.total_label.setProperty("over", over)
-        self.total_label.setStyleSheet("color: #c0392b;" if over else "")
+        if self.total_label.property("over") != over:  # a style sheet set again polishes the label again
+            self.total_label.setProperty("over", over)
+            self.total_label.setStyleSheet("color: #c0392b;" if over else "")
         self.total_label.setAccessibleName(text)
 
     def _on_document_selection_changed(self, unit_id: object) -> None:

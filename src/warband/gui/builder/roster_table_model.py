@@ -21,15 +21,30 @@ from warband.gui.army_document import ArmyDocument
 from warband.gui.document import Change
 from warband.gui.item_models import landing_row
 from warband.gui.widgets.plain_text import plain_tooltip
-from warband.model.army import Army
+from warband.model.army import Army, Unit
+from warband.model.catalog import Catalogs
 from warband.model.edits import MoveUnit, SetUnitField, unit_class
-from warband.model.messages import _, spoken_text
+from warband.model.messages import _, current_language, spoken_text
 from warband.model.names import display_name
 from warband.model.system import points_name, points_title
 
 MIME_TYPE = "application/x-warband-unit-ids"
 UNIT_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 ModelIndex = QModelIndex | QPersistentModelIndex
+_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
+_EDITABLE = _FLAGS | Qt.ItemFlag.ItemIsEditable
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+_ROLES = frozenset(
+    {
+        Qt.ItemDataRole.DisplayRole.value,
+        UNIT_ID_ROLE,
+        Qt.ItemDataRole.EditRole.value,
+        Qt.ItemDataRole.ToolTipRole.value,
+        Qt.ItemDataRole.ForegroundRole.value,
+        Qt.ItemDataRole.TextAlignmentRole.value,
+    }
+)
+"""The roles the rows answer: a view asks several more of every cell it paints, answered at once (None)."""
 
 
 class RosterTableModel(QAbstractTableModel):
@@ -42,6 +57,8 @@ class RosterTableModel(QAbstractTableModel):
         self._document = document
         self._ids: list[str] = [u.id for u in document.army.units]
         self._columns = self._columns_for_system()
+        self._shown: dict[int, tuple[Unit, Catalogs, str, dict[int, str]]] = {}
+        """Row → the texts shown of its unit, with the unit, catalogs and language they were worked out for."""
         self._costs = [unit.cost for unit in document.report.units]
         """The costs shown, row by row: a new report repaints those that changed."""
         document.state_changed.connect(self._on_document_state_changed)
@@ -93,32 +110,23 @@ class RosterTableModel(QAbstractTableModel):
     def flags(self, index: ModelIndex) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.ItemIsDropEnabled
-        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
-        if self._columns[index.column()] in (self.LABEL, self.NOTES, self.COUNT):
-            flags |= Qt.ItemFlag.ItemIsEditable
-        return flags
+        return _EDITABLE if self._columns[index.column()] in (self.LABEL, self.NOTES, self.COUNT) else _FLAGS
 
     # --- data ----------------------------------------------------------------------------------------------
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid() or not 0 <= index.row() < len(self._ids):
+        if role not in _ROLES or not index.isValid() or not 0 <= index.row() < len(self._ids):
             return None
-        unit = self._document.army.units[index.row()]
+        row = index.row()
         kind = self._columns[index.column()]
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return _RIGHT if kind in (self.COST, self.COUNT) else None
+        unit = self._document.army.units[row]
         if role == Qt.ItemDataRole.DisplayRole:
-            own = unit.own_profile_name()  # a unit carrying a profile it was built with names no catalog entry
-            if kind == self.LABEL:
-                return unit.label or (spoken_text(own) if own is not None else self._profile_name(unit.profile))
-            if kind == self.PROFILE:
-                if own is not None:
-                    return spoken_text(own)
-                if self._document.catalogs.get("profiles", unit.profile) is None:
-                    return _("{profile} (unknown)").format(profile=unit.profile)
-                return self._profile_name(unit.profile)
             if kind == self.COUNT:
                 return unit.count
             if kind == self.COST:
-                return self._document.report.units[index.row()].cost
-            return unit.notes.replace("\n", " ")
+                return self._document.report.units[row].cost
+            return self._texts(row, unit)[kind]
         if role == UNIT_ID_ROLE:
             return unit.id
         if role == Qt.ItemDataRole.EditRole:
@@ -131,9 +139,26 @@ class RosterTableModel(QAbstractTableModel):
             return plain_tooltip("\n".join(lines)) or None  # notes are the player's: never read as HTML
         if role == Qt.ItemDataRole.ForegroundRole and kind == self.LABEL and not unit.label:
             return QBrush(QApplication.palette().color(QPalette.ColorRole.PlaceholderText))
-        if role == Qt.ItemDataRole.TextAlignmentRole and kind in (self.COST, self.COUNT):
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
+
+    def _texts(self, row: int, unit: Unit) -> dict[int, str]:
+        """The row's label, profile and notes as shown: worked out once per unit (a frozen value), catalogs and
+        language, not for each of the times a view paints them."""
+        catalogs, language = self._document.catalogs, current_language()
+        kept = self._shown.get(row)
+        if kept is not None and kept[0] is unit and kept[1] is catalogs and kept[2] == language:
+            return kept[3]
+        own = unit.own_profile_name()  # a unit carrying a profile it was built with names no catalog entry
+        if own is not None:
+            profile = spoken_text(own)
+        elif catalogs.get("profiles", unit.profile) is None:
+            profile = _("{profile} (unknown)").format(profile=unit.profile)
+        else:
+            profile = self._profile_name(unit.profile)
+        label = unit.label or (spoken_text(own) if own is not None else self._profile_name(unit.profile))
+        texts = {self.LABEL: label, self.PROFILE: profile, self.NOTES: unit.notes.replace("\n", " ")}
+        self._shown[row] = (unit, catalogs, language, texts)
+        return texts
 
     def _profile_name(self, profile_id: str) -> str:
         profile = self._document.catalogs.get("profiles", profile_id)
@@ -211,6 +236,7 @@ class RosterTableModel(QAbstractTableModel):
         if ids != self._ids:
             self.beginResetModel()
             self._ids = ids
+            self._shown.clear()
             self.endResetModel()
             return
         if not change.touched(lambda army: army.units):

@@ -5,25 +5,20 @@ The model only shows what `options()` decided; the reasons of a refusal are work
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal, cast
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    QSortFilterProxyModel,
-    Qt,
-)
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont, QGuiApplication, QPalette
 
 from warband.gui.army_document import ArmyDocument
+from warband.gui.builder.choice_filter_model import ChoiceFilterProxyModel
 from warband.gui.builder.entry_tables import choice_name, describe_reasons, tooltip_html
 from warband.gui.builder.profile_description import fold
 from warband.gui.document import Change
 from warband.model.army import Army, Choice, Problem, Unit, options
 from warband.model.catalog import Catalogs
-from warband.model.messages import _
+from warband.model.messages import _, current_language
 from warband.model.names import display_name, display_note
 from warband.model.systems.confrontation.peoples import people_names, people_words
 from warband.model.systems.confrontation.rules import index
@@ -43,10 +38,36 @@ ITEM_COLUMNS = ("name", "cost", "restriction", "reason")
 NUMERIC = frozenset({"cost", *ASPECT_COLUMNS, "fervour", "difficulty"})
 _AT_THE_TABLE = 1_000_000  # sorts "set at the table" after every number
 _ROOT = QModelIndex()
+_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+_ROLES = frozenset(
+    {
+        Qt.ItemDataRole.DisplayRole.value,
+        SORT_ROLE,
+        Qt.ItemDataRole.ForegroundRole.value,
+        Qt.ItemDataRole.ToolTipRole.value,
+        Qt.ItemDataRole.TextAlignmentRole.value,
+        Qt.ItemDataRole.FontRole.value,
+        CHOICE_ROLE,
+    }
+)
+"""The roles the rows answer: a view asks several more of every cell it paints, answered at once (None)."""
+
+
+_TITLES: dict[str, dict[str, tuple[str, str | None]]] = {}
+"""The columns' titles and tooltips, by language: a header asks them again and again."""
 
 
 def _columns() -> dict[str, tuple[str, str | None]]:
     """Each column's title and tooltip, in the current language."""
+    language = current_language()
+    found = _TITLES.get(language)
+    if found is None:
+        found = _TITLES[language] = _column_titles()
+    return found
+
+
+def _column_titles() -> dict[str, tuple[str, str | None]]:
     return {
         "name": (_("Name"), None),
         "cost": (_("Cost"), _("Army points (A.P.)")),
@@ -71,18 +92,29 @@ def unit_shown(army: Army, unit_id: str | None) -> tuple[int, Unit] | None:
 
 
 class OptionsCache:
-    """The last `options()` answer: the miracle and item pickers of one panel share it (one call per change)."""
+    """The last `options()` answer: the miracle and item pickers of one panel share it (one call per change),
+    each taking its own kind of choice from it, split once."""
 
     def __init__(self) -> None:
         self._asked: tuple[object, str, object] | None = None
         self._answer: list[Choice] = []
+        self._kinds: dict[str, list[Choice]] = {}
 
     def get(self, army: Army, unit_id: str, catalogs: Catalogs) -> list[Choice]:
         asked = self._asked
         if asked is None or asked[0] is not army or asked[1] != unit_id or asked[2] is not catalogs:
             self._answer = options(army, unit_id, catalogs)
             self._asked = (army, unit_id, catalogs)
+            self._kinds = {}
         return self._answer
+
+    def of_kind(self, army: Army, unit_id: str, catalogs: Catalogs, kind: str) -> list[Choice]:
+        """The choices of one kind, in the catalogs' order."""
+        everything = self.get(army, unit_id, catalogs)
+        found = self._kinds.get(kind)
+        if found is None:
+            found = self._kinds[kind] = [choice for choice in everything if choice.kind == kind]
+        return found
 
 
 class OptionsTableModel(QAbstractTableModel):
@@ -107,6 +139,16 @@ class OptionsTableModel(QAbstractTableModel):
         self.kind: Kind = kind
         self.columns: tuple[str, ...] = MIRACLE_COLUMNS if kind == "miracle" else ITEM_COLUMNS
         self._choices: list[Choice] = []
+        """The rows, in the order shown."""
+        self._listed: list[Choice] = []
+        """The same choices in the catalogs' order, as `options()` gives them."""
+        self._order: list[int] = []
+        """Row → place in `_listed`."""
+        self._rows: list[int] = []
+        """Place in `_listed` → row."""
+        self._orders: dict[tuple[int, Qt.SortOrder], list[int]] = {}
+        """The rows' order for a sort by a column whose values are the entries' own (all but the reason): the same
+        for every unit, worked out once per catalogs."""
         self._sort_column = -1  # catalog order until asked
         self._sort_order = Qt.SortOrder.AscendingOrder
         self._reasons: dict[str, tuple[Problem, ...]] = {}  # entry id → reasons, until the next refresh
@@ -123,6 +165,10 @@ class OptionsTableModel(QAbstractTableModel):
     def choice(self, row: int) -> Choice:
         return self._choices[row]
 
+    def choices(self) -> list[Choice]:
+        """Every row's choice, in the order shown (the proxy reads them all at once)."""
+        return self._choices
+
     def reasons(self, row: int) -> tuple[Problem, ...]:
         """Why the row's entry is refused, worked out once per row until the next refresh."""
         choice = self._choices[row]
@@ -137,47 +183,58 @@ class OptionsTableModel(QAbstractTableModel):
     # --- keeping up with the document ----------------------------------------------------------------------
     def refresh(self) -> None:
         """Take the options again. An edit of the same unit changes a row or two in place; views keep their
-        sort, scroll and selection. Another unit (or catalog) sorts again, and resets if the entries changed."""
+        sort, scroll and selection. Another unit (or catalog) takes the rows in the order kept for the sort, and
+        resets only if the entries changed."""
         document = self._document
         unit = document.army.unit(document.selected) if document.selected is not None else None
         choices: list[Choice] = []
         if unit is not None:
-            everything = self._options.get(document.army, unit.id, document.catalogs)
-            choices = [c for c in everything if c.kind == self.kind]
+            choices = self._options.of_kind(document.army, unit.id, document.catalogs, self.kind)
         key = (unit.id, unit.label, unit.profile) if unit is not None else None  # what the reasons depend on
         if document.catalogs is self._catalogs and key == self._unit_key and self._refresh_in_place(choices):
             return
         if document.catalogs is not self._catalogs:
             self._catalogs = document.catalogs
             self._texts.clear()
+            self._orders.clear()
         self._unit_key = key
         self._reasons.clear()
-        choices = self._sorted(choices)
-        if [c.id for c in choices] == [c.id for c in self._choices]:
-            self._choices = choices
-            if choices:
-                self.dataChanged.emit(self.index(0, 0), self.index(len(choices) - 1, len(self.columns) - 1))
+        order = self._sort_order_of(choices)
+        rows = list(map(choices.__getitem__, order))
+        if order == self._order and len(choices) == len(self._listed):
+            self._set_rows(choices, order, rows)
+            if rows:
+                self.dataChanged.emit(self.index(0, 0), self.index(len(rows) - 1, len(self.columns) - 1))
             return
         self.beginResetModel()
-        self._choices = choices
+        self._set_rows(choices, order, rows)
         self.endResetModel()
 
+    def _set_rows(self, listed: list[Choice], order: list[int], rows: list[Choice]) -> None:
+        self._listed, self._order, self._choices = listed, order, rows
+        self._rows = sorted(range(len(order)), key=order.__getitem__)  # the inverse permutation
+
     def _refresh_in_place(self, choices: list[Choice]) -> bool:
-        """The same unit: keep the rows' order and tell views about the rows that changed (what it holds)."""
-        rows = {c.id: row for row, c in enumerate(self._choices)}
-        if len(choices) != len(rows) or any(c.id not in rows for c in choices):
+        """The same unit: keep the rows' order and tell views about the rows that changed (what it holds). The
+        options keep every choice but those whose count changed as the very same values: compared by identity."""
+        listed = self._listed
+        if len(choices) != len(listed):
             return False
-        ordered = list(self._choices)
-        for choice in choices:
-            ordered[rows[choice.id]] = choice
-        changed = [
-            row for row, (new, old) in enumerate(zip(ordered, self._choices, strict=True)) if new[:7] != old[:7]
-        ]
-        self._choices = ordered
-        for row in changed:
-            self._reasons.pop(ordered[row].id, None)
-        if changed:
-            self.dataChanged.emit(self.index(changed[0], 0), self.index(changed[-1], len(self.columns) - 1))
+        changed: list[int] = []
+        for place, (new, old) in enumerate(zip(choices, listed, strict=True)):
+            if new is not old:
+                if new.id != old.id:
+                    return False
+                if new[:7] != old[:7]:
+                    changed.append(self._rows[place])
+        rows = self._choices
+        for place, row in enumerate(self._rows):
+            rows[row] = choices[place]
+        self._listed = choices
+        last = len(self.columns) - 1
+        for row in sorted(changed):
+            self._reasons.pop(rows[row].id, None)
+            self.dataChanged.emit(self.index(row, 0), self.index(row, last))
         return True
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
@@ -185,22 +242,32 @@ class OptionsTableModel(QAbstractTableModel):
         self.layoutAboutToBeChanged.emit()
         self._sort_column, self._sort_order = column, order
         before = self.persistentIndexList()
-        ids = [self._choices[i.row()].id for i in before]
-        self._choices = self._sorted(self._choices)
-        rows = {c.id: row for row, c in enumerate(self._choices)}
+        places = [self._order[i.row()] for i in before]
+        new_order = self._sort_order_of(self._listed)
+        self._set_rows(self._listed, new_order, [self._listed[place] for place in new_order])
         self.changePersistentIndexList(
-            before, [self.index(rows[e], i.column()) for e, i in zip(ids, before, strict=True)]
+            before, [self.index(self._rows[p], i.column()) for p, i in zip(places, before, strict=True)]
         )
         self.layoutChanged.emit()
 
-    def _sorted(self, choices: list[Choice]) -> list[Choice]:
+    def _sort_order_of(self, choices: list[Choice]) -> list[int]:
+        """The places in `choices` in the order the sort shows them (kept per column but for the reasons)."""
         if not 0 <= self._sort_column < len(self.columns):
-            return choices
+            return list(range(len(choices)))
         column = self.columns[self._sort_column]
+        key = (self._sort_column, self._sort_order)
+        kept = self._orders.get(key) if column != "reason" else None
+        if kept is not None and len(kept) == len(choices):
+            return kept
         descending = self._sort_order == Qt.SortOrder.DescendingOrder
-        return sorted(
-            choices, key=lambda c: (self._sort_value(c, column), self._texts_of(c)[2]), reverse=descending
+        order = sorted(
+            range(len(choices)),
+            key=lambda place: (self._sort_value(choices[place], column), self._texts_of(choices[place])[2]),
+            reverse=descending,
         )
+        if column != "reason" and choices:
+            self._orders[key] = order
+        return order
 
     def _on_document_selection_changed(self, unit_id: object) -> None:
         self.refresh()
@@ -231,14 +298,20 @@ class OptionsTableModel(QAbstractTableModel):
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+        return _FLAGS
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or index.row() >= len(self._choices):
+        if role not in _ROLES or not index.isValid():
             return None
-        row = index.row()
+        return self.data_at(index.row(), index.column(), role)
+
+    def data_at(self, row: int, column_number: int, role: int) -> Any:
+        """A cell's value by its row and column: what `data` answers, and what the proxy asks without making a
+        model index for each of the roles a painted cell is asked."""
+        if role not in _ROLES or not 0 <= row < len(self._choices) or not 0 <= column_number < len(self.columns):
+            return None
         choice = self._choices[row]
-        column = self.columns[index.column()]
+        column = self.columns[column_number]
         if role == Qt.ItemDataRole.DisplayRole:
             return self._display(choice, column, row)
         if role == SORT_ROLE:
@@ -248,7 +321,7 @@ class OptionsTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             return tooltip_html(self._tooltip(choice, row))
         if role == Qt.ItemDataRole.TextAlignmentRole and column in NUMERIC:
-            return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+            return _RIGHT
         if role == Qt.ItemDataRole.FontRole and choice.owned and column == "name":
             font = QFont()
             font.setBold(True)
@@ -348,23 +421,14 @@ def _restriction(item: Item, catalogs: Catalogs) -> str:
     return ", ".join(parts) if parts else _("Any model")
 
 
-class OptionsFilterProxyModel(QSortFilterProxyModel):
-    """Hides what the unit may not take (unless asked) and what does not match the search; sorts by value."""
+class OptionsFilterProxyModel(ChoiceFilterProxyModel):
+    """Hides what the unit may not take (unless asked) and what does not match the search; the options sort
+    themselves (fast), the proxy keeps their order. Which rows it shows is worked out in one pass."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._show_ineligible = False
         self._search = ""
-        self.setSortRole(SORT_ROLE)
-        self.setSortCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-
-    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        """The options sort themselves (fast); the proxy keeps their order."""
-        source = self.sourceModel()
-        if isinstance(source, OptionsTableModel):
-            source.sort(column, order)
-        else:
-            super().sort(column, order)
 
     @property
     def show_ineligible(self) -> bool:
@@ -372,26 +436,26 @@ class OptionsFilterProxyModel(QSortFilterProxyModel):
 
     def set_show_ineligible(self, show: bool) -> None:
         if show != self._show_ineligible:
-            self._change_filter(show, self._search)
+            self._show_ineligible = show
+            self.refilter()
 
     def set_search(self, text: str) -> None:
         search = fold(text.strip())
         if search != self._search:
-            self._change_filter(self._show_ineligible, search)
+            self._search = search
+            self.refilter()
 
-    def _change_filter(self, show: bool, search: str) -> None:
-        if hasattr(self, "endFilterChange"):  # Qt ≥ 6.10; `invalidateRowsFilter` is deprecated there
-            self.beginFilterChange()
-            self._show_ineligible, self._search = show, search
-            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
-        else:  # pragma: no cover (older Qt)
-            self._show_ineligible, self._search = show, search
-            self.invalidateRowsFilter()
-
-    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:  # noqa: N802 (Qt's name)
+    def accepted(self, rows: range | Sequence[int]) -> list[bool]:
         source = self.sourceModel()
         if not isinstance(source, OptionsTableModel):
-            return True
-        if not (self._show_ineligible or source.choice(source_row).eligible):
-            return False
-        return not self._search or all(word in source.search_key(source_row) for word in self._search.split())
+            return [True] * len(rows)
+        show, words = self._show_ineligible, self._search.split()
+        choices = source.choices()
+        if not words:
+            if show:
+                return [True] * len(rows)
+            if len(rows) == len(choices):  # all of them (a new unit): in one pass
+                return [choice.eligible for choice in choices]
+            return [choices[row].eligible for row in rows]
+        key = source.search_key
+        return [(show or choices[row].eligible) and all(w in key(row) for w in words) for row in rows]

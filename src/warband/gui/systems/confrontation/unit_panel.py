@@ -191,11 +191,14 @@ class UnitPanel(QWidget):
         assert parent_layout is not None
         parent_layout.addWidget(box)
         view = _table(box, f"held{field.capitalize()}", title)
-        view.setModel(HeldTableModel(self._document, field, view))
+        model = HeldTableModel(self._document, field, view)
+        view.setModel(model)
         header = view.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for column in (1, 2):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        # Lay out and fit the columns to the new rows at once, not after the rows were painted once (then again)
+        model.modelReset.connect(view.executeDelayedItemsLayout)
         view.installEventFilter(self)
         follow_font(  # four entries in view, in any font size
             view,

@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import cast
 
-from warband.model.army import Choice, Problem, Report, UnitCost, UnitRef, sort_problems, unit_label
+from warband.model.army import Choice, Problem, Report, Unit, UnitCost, UnitRef, sort_problems, unit_label
 from warband.model.catalog import Catalogs, Table
 from warband.model.messages import N_, OR, Phrase, joined, term
 from warband.model.named_ids import named_id
@@ -22,6 +21,7 @@ from warband.model.systems.confrontation.schema import (
     ASPECTS,
     PATH_NAMES,
     ConfrontationArmy,
+    ConfrontationUnit,
     Cult,
     Faithful,
     Item,
@@ -29,6 +29,7 @@ from warband.model.systems.confrontation.schema import (
     People,
     Profile,
 )
+from warband.model.unit_checks import Checked, UnitChecks, caching
 
 
 @dataclass(frozen=True)
@@ -261,203 +262,165 @@ def army_people(army: ConfrontationArmy, catalogs: Catalogs) -> str | None:
     army order on a tie, so that a mercenary never makes its hosts the strangers); None for an army with no
     known profile."""
     idx = index(catalogs)
-    peoples = [p.people for u in army.units if (p := idx.profiles.get(u.profile)) is not None]
-    candidates = list(dict.fromkeys(peoples))
-    if not candidates:
-        return None
+    return _drawn_from([p.people for u in army.units if (p := idx.profiles.get(u.profile)) is not None], catalogs)
+
+
+def _drawn_from(peoples: list[str], catalogs: Catalogs) -> str | None:
+    """`army_people` from the people of each unit of a known profile, in army order."""
+    counts = Counter(peoples)  # in the order first met: the candidates
+    if len(counts) < 2:
+        return next(iter(counts), None)
+    total = len(peoples)
 
     def left_out(people: str) -> int:
-        allowed = fielded(catalogs, people)
-        return sum(1 for p in peoples if p not in allowed)
+        return total - sum(counts[p] for p in set(fielded(catalogs, people)))
 
-    return min(candidates, key=left_out)
+    return min(counts, key=left_out)
 
 
 def people_problems(army: ConfrontationArmy, catalogs: Catalogs) -> list[Problem]:
     """CF-20: each model of a people the army may not field (none when the army allows mixed armies)."""
+    return _people_problems(army, catalogs, _checks(catalogs).results(army.units))
+
+
+def _people_problems(
+    army: ConfrontationArmy, catalogs: Catalogs, checked: list[Checked[str | None]]
+) -> list[Problem]:
+    """CF-20 from each unit's checked results (`extra`: the people of its profile, None when unknown)."""
     if army.mixed_peoples:
         return []
-    idx = index(catalogs)
-    people = army_people(army, catalogs)
+    people = _drawn_from([c.extra for c in checked if c.extra is not None], catalogs)
     if people is None:
         return []
     allowed = fielded(catalogs, people)
+    memo = _people_memo(catalogs)
     problems: list[Problem] = []
-    for position, unit in enumerate(army.units):
-        profile = idx.profiles.get(unit.profile)
-        if profile is None or profile.people in allowed:
+    for each in checked:
+        if each.extra is None or each.extra in allowed:
             continue
-        ref = UnitRef(unit.id, position, unit_label(unit, profile))
-        names = {
-            "unit": ref.label,
-            "people": named_id(catalogs, PEOPLES, profile.people),
-            "army": named_id(catalogs, PEOPLES, people),
-        }
-        if len(allowed) == 1:
-            problems.append(Problem.of("CF-20", "army.people", ref, **names))
-        else:
-            others = joined([named_id(catalogs, PEOPLES, p) for p in allowed[1:]], OR)
-            problems.append(Problem.of("CF-20", "army.people_beside", ref, **names, allowed=others))
+        key = (each.cost.id, each.cost.index, each.unit.label, each.unit.profile, people)  # all its words read
+        found = memo.get(key) if caching() else None
+        if found is None:
+            found = _people_problem(each.ref, each.extra, people, allowed, catalogs)
+            if caching():
+                if len(memo) > 4 * len(checked) + 64:
+                    memo.clear()
+                memo[key] = found
+        problems.append(found)
     return problems
+
+
+def _people_problem(ref: UnitRef, own: str, people: str, allowed: tuple[str, ...], catalogs: Catalogs) -> Problem:
+    names = {
+        "unit": ref.label,
+        "people": named_id(catalogs, PEOPLES, own),
+        "army": named_id(catalogs, PEOPLES, people),
+    }
+    if len(allowed) == 1:
+        return Problem.of("CF-20", "army.people", ref, **names)
+    others = joined([named_id(catalogs, PEOPLES, p) for p in allowed[1:]], OR)
+    return Problem.of("CF-20", "army.people_beside", ref, **names, allowed=others)
+
+
+def _people_memo(catalogs: Catalogs) -> dict[tuple[str, int, str, str, str], Problem]:
+    """CF-20 problems already worded, by unit (id, place, own label, profile) and the army's people."""
+    return catalogs.view("confrontation.people_problems", lambda _c: {})
+
+
+def _checks(catalogs: Catalogs) -> UnitChecks[str | None]:
+    """Each unit's own problems and cost, kept per frozen unit for these catalogs (an edit checks one unit)."""
+    return catalogs.view("confrontation.unit_checks", lambda c: UnitChecks(lambda u, i: _check_unit(u, i, c)))
 
 
 def validate(army: ConfrontationArmy, catalogs: Catalogs) -> Report:
     """Costs and every problem of a Confrontation army (CF-01 … CF-07, CF-20, AR-02; CF-X1 for what an imported
-    catalog does not give)."""
-    idx = index(catalogs)
-    problems: list[Problem] = people_problems(army, catalogs)
-    costs: list[UnitCost] = []
-    for position, unit in enumerate(army.units):
-        profile = idx.profiles.get(unit.profile)
-        label = unit_label(unit, profile)
-        ref = UnitRef(unit.id, position, label)
-        cost = 0
-        if profile is None:
-            problems.append(Problem.of("AR-02", "profile.unknown", ref, profile=unit.profile))
-        else:
-            cost += profile.cost * unit.count
-            missing = profile_unknowns(profile)
-            if missing:
-                problems.append(
-                    Problem.of(
-                        UNKNOWN_RULE, "profile.values_unknown", ref, unit=label, values=unknown_values(missing)
-                    )
-                )
-        faithful = profile.faithful if profile else None
-        judge = _Judge(label, faithful, idx) if faithful else None
-        owned = Counter(unit.miracles)  # in the order the miracles were first listed
-        for miracle_id, times in owned.items():
-            miracle = idx.miracles.get(miracle_id)
-            if miracle is None:
-                problems.append(Problem.of("AR-02", "miracle.unknown", ref, miracle=miracle_id, unit=label))
-                continue
-            cost += miracle.cost * times
-            untold = [n for n in miracle.unknown if n in ("fervour", "difficulty")]  # the judge tells the others
-            if untold and judge is not None:
-                problems.append(
-                    Problem.of(
-                        UNKNOWN_RULE,
-                        "miracle.values_unknown",
-                        ref,
-                        miracle=CatalogName(miracle.name),
-                        unit=label,
-                        values=unknown_values(untold),
-                    )
-                )
-            if profile is None:
-                pass  # nothing to judge eligibility against; AR-02 is already reported
-            elif judge is None:
-                name = CatalogName(miracle.name)  # made only for a sentence: most miracles need none
-                problems.append(Problem.of("CF-01", "miracle.not_faithful", ref, miracle=name, unit=label))
-            elif not judge.may_take(miracle):
-                problems.extend(judge.reasons(miracle, ref))
-            if times > 1:
-                name = CatalogName(miracle.name)
-                problems.append(
-                    Problem.of("CF-06", "miracle.duplicate", ref, miracle=name, unit=label, times=times)
-                )
-        for item_id, times in Counter(unit.items).items():
-            item = idx.items.get(item_id)
-            if item is None:
-                problems.append(Problem.of("AR-02", "item.unknown", ref, item=item_id, unit=label))
-                continue
-            cost += item.cost * times
-            if profile is not None and not item_allowed(item, profile):
-                problems.append(
-                    Problem.of(
-                        "CF-07",
-                        "item.restricted",
-                        ref,
-                        item=CatalogName(item.name),
-                        allowed=describe_allowed(item, catalogs),
-                        unit=label,
-                    )
-                )
-        costs.append(UnitCost(unit.id, position, label, cost))
+    catalog does not give). Each unit is checked on its own and kept (`UnitChecks`): an edit re-checks the units
+    it changed, then the army's own rules (peoples, the limit) are worked out from every unit's results."""
+    checked = _checks(catalogs).results(army.units)
+    problems: list[Problem] = _people_problems(army, catalogs, checked)
+    for each in checked:
+        problems.extend(each.problems)
+    costs = tuple(each.cost for each in checked)
     total = sum(c.cost for c in costs)
     limit = army.points_limit
     if limit is not None and total > limit:
         problems.append(Problem.of("CF-07", "army.over_limit", None, total=total, limit=limit, over=total - limit))
-    return Report("confrontation", total, limit, tuple(costs), sort_problems(problems))
+    return Report("confrontation", total, limit, costs, sort_problems(problems))
 
 
-def options(army: ConfrontationArmy, unit_id: str, catalogs: Catalogs) -> list[Choice]:
-    """Every miracle and item of the catalogs for this unit: eligible or not, with all the reasons on demand.
-
-    A picker over thousands of miracles is refreshed after every edit, so this stays lean: the verdicts are
-    kept per profile, the choices are built as plain tuples, and the reasons are worked out when read.
-    """
+def _check_unit(unit: Unit, position: int, catalogs: Catalogs) -> Checked[str | None]:
+    """One unit's own problems and cost (all but CF-20 and the limit), and its profile's people."""
+    assert isinstance(unit, ConfrontationUnit)
     idx = index(catalogs)
-    position, unit = next(((i, u) for i, u in enumerate(army.units) if u.id == unit_id), (None, None))
-    if unit is None or position is None:
-        raise KeyError(f"the army has no unit {unit_id!r}")
+    problems: list[Problem] = []
     profile = idx.profiles.get(unit.profile)
     label = unit_label(unit, profile)
     ref = UnitRef(unit.id, position, label)
-    counts = dict(Counter(unit.miracles))
-    held_items = dict(Counter(unit.items))
-    new = tuple.__new__
-    choices: list[Choice] = []
-    append = choices.append
-
-    def item_refused(choice: Choice) -> tuple[Problem, ...]:
-        item = cast(Item, choice.entry)
-        allowed = describe_allowed(item, catalogs)
-        return (
-            Problem.of("CF-07", "item.restricted", ref, item=CatalogName(item.name), allowed=allowed, unit=label),
-        )
-
+    cost = 0
     if profile is None:
-        unknown = (Problem.of("AR-02", "profile.unknown", ref, profile=unit.profile),)
-
-        def profile_unknown(choice: Choice) -> tuple[Problem, ...]:
-            return unknown
-
-        for m in idx.miracles.values():
-            append(
-                new(Choice, ("miracle", m.id, idx.name(m), m.cost, False, m, counts.get(m.id, 0), profile_unknown))
-            )
-        for i in idx.items.values():
-            name = english_name(i.name)
-            append(new(Choice, ("item", i.id, name, i.cost, False, i, held_items.get(i.id, 0), profile_unknown)))
-        return choices
-
-    if profile.faithful is None:
-
-        def not_faithful(choice: Choice) -> tuple[Problem, ...]:
-            return (
-                Problem.of(
-                    "CF-01",
-                    "miracle.not_faithful",
-                    ref,
-                    miracle=CatalogName(cast(Miracle, choice.entry).name),
-                    unit=label,
-                ),
-            )
-
-        for m in idx.miracles.values():
-            append(
-                new(Choice, ("miracle", m.id, idx.name(m), m.cost, False, m, counts.get(m.id, 0), not_faithful))
-            )
+        problems.append(Problem.of("AR-02", "profile.unknown", ref, profile=unit.profile))
     else:
-        judge = _Judge(label, profile.faithful, idx)
-        verdicts = idx.verdicts.get(profile.id)
-        if verdicts is None:  # the same profile's picker is shown again after every edit: judge it once
-            verdicts = [(m, idx.name(m), judge.may_take(m)) for m in idx.miracles.values()]
-            idx.verdicts[profile.id] = verdicts
-
-        def refused(choice: Choice) -> tuple[Problem, ...]:
-            return tuple(judge.reasons(cast(Miracle, choice.entry), ref))
-
-        for m, name, eligible in verdicts:
-            why = None if eligible else refused
-            append(new(Choice, ("miracle", m.id, name, m.cost, eligible, m, counts.get(m.id, 0), why)))
-    for i in idx.items.values():
-        allowed = item_allowed(i, profile)
-        why_item = None if allowed else item_refused
-        append(
-            new(
-                Choice, ("item", i.id, english_name(i.name), i.cost, allowed, i, held_items.get(i.id, 0), why_item)
+        cost += profile.cost * unit.count
+        missing = profile_unknowns(profile)
+        if missing:
+            problems.append(
+                Problem.of(UNKNOWN_RULE, "profile.values_unknown", ref, unit=label, values=unknown_values(missing))
             )
-        )
-    return choices
+    faithful = profile.faithful if profile else None
+    judge = _Judge(label, faithful, idx) if faithful else None
+    owned = Counter(unit.miracles)  # in the order the miracles were first listed
+    for miracle_id, times in owned.items():
+        miracle = idx.miracles.get(miracle_id)
+        if miracle is None:
+            problems.append(Problem.of("AR-02", "miracle.unknown", ref, miracle=miracle_id, unit=label))
+            continue
+        cost += miracle.cost * times
+        untold = [n for n in miracle.unknown if n in ("fervour", "difficulty")]  # the judge tells the others
+        if untold and judge is not None:
+            problems.append(
+                Problem.of(
+                    UNKNOWN_RULE,
+                    "miracle.values_unknown",
+                    ref,
+                    miracle=CatalogName(miracle.name),
+                    unit=label,
+                    values=unknown_values(untold),
+                )
+            )
+        if profile is None:
+            pass  # nothing to judge eligibility against; AR-02 is already reported
+        elif judge is None:
+            name = CatalogName(miracle.name)  # made only for a sentence: most miracles need none
+            problems.append(Problem.of("CF-01", "miracle.not_faithful", ref, miracle=name, unit=label))
+        elif not judge.may_take(miracle):
+            problems.extend(judge.reasons(miracle, ref))
+        if times > 1:
+            name = CatalogName(miracle.name)
+            problems.append(Problem.of("CF-06", "miracle.duplicate", ref, miracle=name, unit=label, times=times))
+    for item_id, times in Counter(unit.items).items():
+        item = idx.items.get(item_id)
+        if item is None:
+            problems.append(Problem.of("AR-02", "item.unknown", ref, item=item_id, unit=label))
+            continue
+        cost += item.cost * times
+        if profile is not None and not item_allowed(item, profile):
+            problems.append(
+                Problem.of(
+                    "CF-07",
+                    "item.restricted",
+                    ref,
+                    item=CatalogName(item.name),
+                    allowed=describe_allowed(item, catalogs),
+                    unit=label,
+                )
+            )
+    people = profile.people if profile is not None else None
+    return Checked(unit, UnitCost(unit.id, position, label, cost), tuple(problems), people)
+
+
+def options(army: ConfrontationArmy, unit_id: str, catalogs: Catalogs) -> list[Choice]:
+    """Every miracle and item of the catalogs for this unit: eligible or not, with all the reasons on demand
+    (`choices.unit_options`: kept per unit and profile, so an edit elsewhere recomputes nothing)."""
+    from warband.model.systems.confrontation.choices import unit_options  # it reads this module's judge
+
+    return unit_options(army, unit_id, catalogs)

@@ -6,13 +6,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from warband.model import changes
-from warband.model.army import Change, Choice, Problem, Report, UnitCost, UnitRef, sort_problems
+from warband.model.army import Change, Choice, Problem, Report, Unit, UnitCost, UnitRef, sort_problems
 from warband.model.catalog import Catalogs, Table
 from warband.model.changes import TrackedKind, Used, note_use
 from warband.model.messages import N_
 from warband.model.names import CatalogName
 from warband.model.systems.pfpv.characters import built, character_problems, name_of, sheet_of
 from warband.model.systems.pfpv.schema import Combination, Discipline, PfpvArmy, Profile, Snapshot, Source, Spell
+from warband.model.unit_checks import Checked, Memo, UnitChecks
 
 
 @dataclass(frozen=True)
@@ -49,33 +50,52 @@ def can_attempt(profile: Profile, combination: Combination) -> bool:
     )
 
 
+def _checks(catalogs: Catalogs) -> UnitChecks[None]:
+    """Each character's problems, kept per frozen unit for these catalogs (an edit checks one character)."""
+    return catalogs.view("pfpv.unit_checks", lambda c: UnitChecks(lambda u, i: _check_unit(u, i, c)))
+
+
 def validate(army: PfpvArmy, catalogs: Catalogs) -> Report:
     """A party has no points: only entries the catalogs no longer know are reported (AR-02), and for a character
     built in the party, its skills and spells the catalogs do not know (AR-02) and a Don too low (PF-X2). A built
-    character names no catalog profile: none is missing."""
+    character names no catalog profile: none is missing. Each character is checked on its own, and kept."""
+    checked = _checks(catalogs).results(army.units)
+    problems = [p for each in checked for p in each.problems]
+    costs = tuple(each.cost for each in checked)
+    return Report("pfpv", 0, army.points_limit, costs, sort_problems(problems))
+
+
+def _check_unit(unit: Unit, position: int, catalogs: Catalogs) -> Checked[None]:
     idx = index(catalogs)
     problems: list[Problem] = []
-    costs: list[UnitCost] = []
-    for position, unit in enumerate(army.units):
-        character = built(unit)
-        profile = idx.profiles.get(unit.profile) if character is None else None
-        label = name_of(unit, profile)
-        ref = UnitRef(unit.id, position, label)
-        if character is not None:
-            problems.extend(character_problems(character, ref, idx.sources, idx.disciplines, idx.spells))
-        elif profile is None:
-            problems.append(Problem.of("AR-02", "profile.unknown", ref, profile=unit.profile))
-        costs.append(UnitCost(unit.id, position, label, 0))
-    return Report("pfpv", 0, army.points_limit, tuple(costs), sort_problems(problems))
+    character = built(unit)
+    profile = idx.profiles.get(unit.profile) if character is None else None
+    label = name_of(unit, profile)
+    ref = UnitRef(unit.id, position, label)
+    if character is not None:
+        problems.extend(character_problems(character, ref, idx.sources, idx.disciplines, idx.spells))
+    elif profile is None:
+        problems.append(Problem.of("AR-02", "profile.unknown", ref, profile=unit.profile))
+    return Checked(unit, UnitCost(unit.id, position, label, 0), tuple(problems), None)
+
+
+KEPT_OPTIONS = 16
+"""Characters whose choices are kept: the picker goes back and forth between a few."""
 
 
 def options(army: PfpvArmy, unit_id: str, catalogs: Catalogs) -> list[Choice]:
     """Every spell of the catalogs for this character (a catalog's or a built one): whether it knows it and can
-    attempt one of its combinations (the others are listed, not eligible)."""
-    idx = index(catalogs)
+    attempt one of its combinations (the others are listed, not eligible). They read the character alone: kept
+    per frozen unit, so an edit of another character recomputes nothing."""
     unit = army.unit(unit_id)
     if unit is None:
         raise KeyError(f"the party has no character {unit_id!r}")
+    kept = catalogs.view("pfpv.choices", lambda _c: Memo[tuple[Choice, ...]](KEPT_OPTIONS))
+    return list(kept.get(id(unit), lambda: tuple(_choices(unit, catalogs)), alive=unit))
+
+
+def _choices(unit: Unit, catalogs: Catalogs) -> list[Choice]:
+    idx = index(catalogs)
     profile = sheet_of(unit, idx.profiles)
     choices: list[Choice] = []
     for spell in idx.spells.values():

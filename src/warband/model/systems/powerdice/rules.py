@@ -11,6 +11,7 @@ from warband.model.army import (
     Choice,
     Problem,
     Report,
+    Unit,
     UnitCost,
     UnitRef,
     sort_problems,
@@ -25,10 +26,12 @@ from warband.model.systems.powerdice.schema import (
     TRAIT_NAMES,
     Caster,
     PowerDiceArmy,
+    PowerDiceUnit,
     Profile,
     Snapshot,
     Spell,
 )
+from warband.model.unit_checks import Checked, ChoiceBase, Memo, UnitChecks
 
 Index = SpellsAndProfiles[Spell, Profile]
 
@@ -71,52 +74,73 @@ def spell_reasons(spell: Spell, profile: Profile, label: str, ref: UnitRef | Non
     return ()
 
 
+def _checks(catalogs: Catalogs) -> UnitChecks[None]:
+    """Each unit's own problems and cost, kept per frozen unit for these catalogs (an edit checks one unit)."""
+    return catalogs.view("powerdice.unit_checks", lambda c: UnitChecks(lambda u, i: _check_unit(u, i, c)))
+
+
 def validate(army: PowerDiceArmy, catalogs: Catalogs) -> Report:
-    idx = index(catalogs)
-    problems: list[Problem] = []
-    costs: list[UnitCost] = []
-    for position, unit in enumerate(army.units):
-        profile = idx.profiles.get(unit.profile)
-        label = unit_label(unit, profile)
-        ref = UnitRef(unit.id, position, label)
-        cost = 0
-        if profile is None:
-            problems.append(Problem.of("AR-02", "profile.unknown", ref, profile=unit.profile))
-        else:
-            cost += profile.cost
-        for spell_id, times in Counter(unit.spells).items():
-            spell = idx.spells.get(spell_id)
-            if spell is None:
-                problems.append(Problem.of("AR-02", "spell.unknown", ref, spell=spell_id, unit=label))
-                continue
-            cost += spell.cost * times
-            if profile is not None:
-                problems.extend(spell_reasons(spell, profile, label, ref))
-            if times > 1:
-                problems.append(
-                    Problem.of(
-                        "AR-03", "spell.duplicate", ref, unit=label, spell=CatalogName(spell.name), times=times
-                    )
-                )
-        costs.append(UnitCost(unit.id, position, label, cost))
+    """Costs, PD-01, AR-02 and AR-03; each unit checked on its own and kept, the limit worked out from them."""
+    checked = _checks(catalogs).results(army.units)
+    problems: list[Problem] = [p for each in checked for p in each.problems]
+    costs = tuple(each.cost for each in checked)
     total = sum(c.cost for c in costs)
     limit = army.points_limit
     if limit is not None and total > limit:
         problems.append(Problem.of("AR-03", "army.over_limit", None, total=total, limit=limit, over=total - limit))
-    return Report("powerdice", total, limit, tuple(costs), sort_problems(problems))
+    return Report("powerdice", total, limit, costs, sort_problems(problems))
+
+
+def _check_unit(unit: Unit, position: int, catalogs: Catalogs) -> Checked[None]:
+    assert isinstance(unit, PowerDiceUnit)
+    idx = index(catalogs)
+    problems: list[Problem] = []
+    profile = idx.profiles.get(unit.profile)
+    label = unit_label(unit, profile)
+    ref = UnitRef(unit.id, position, label)
+    cost = 0
+    if profile is None:
+        problems.append(Problem.of("AR-02", "profile.unknown", ref, profile=unit.profile))
+    else:
+        cost += profile.cost
+    for spell_id, times in Counter(unit.spells).items():
+        spell = idx.spells.get(spell_id)
+        if spell is None:
+            problems.append(Problem.of("AR-02", "spell.unknown", ref, spell=spell_id, unit=label))
+            continue
+        cost += spell.cost * times
+        if profile is not None:
+            problems.extend(spell_reasons(spell, profile, label, ref))
+        if times > 1:
+            problems.append(
+                Problem.of("AR-03", "spell.duplicate", ref, unit=label, spell=CatalogName(spell.name), times=times)
+            )
+    return Checked(unit, UnitCost(unit.id, position, label, cost), tuple(problems), None)
+
+
+BASES = 16
+"""Units whose choices are kept: the picker goes back and forth between a few."""
 
 
 def options(army: PowerDiceArmy, unit_id: str, catalogs: Catalogs) -> list[Choice]:
-    """Every spell, for this unit: whether it may use it (PD-01), and why not."""
-    idx = index(catalogs)
+    """Every spell, for this unit: whether it may use it (PD-01), and why not. The choices are kept per unit
+    (id, place, label, profile: all their reasons read); what it holds is counted in on each call."""
     found = next(((i, u) for i, u in enumerate(army.units) if u.id == unit_id), None)
     if found is None:
         raise KeyError(f"the army has no unit {unit_id!r}")
     position, unit = found
+    bases = catalogs.view("powerdice.choice_bases", lambda _c: Memo[ChoiceBase](BASES))
+    key = (unit.id, position, unit.label, unit.profile)
+    base = bases.get(key, lambda: ChoiceBase.of(_choices(unit, position, catalogs)))
+    return base.held((("spell", dict(Counter(unit.spells))),))
+
+
+def _choices(unit: PowerDiceUnit, position: int, catalogs: Catalogs) -> list[Choice]:
+    """The unit's choices as though it held nothing."""
+    idx = index(catalogs)
     profile = idx.profiles.get(unit.profile)
     label = unit_label(unit, profile)
     ref = UnitRef(unit.id, position, label)
-    held = Counter(unit.spells)
     unknown = (Problem.of("AR-02", "profile.unknown", ref, profile=unit.profile),)
 
     def refused(choice: Choice) -> tuple[Problem, ...]:
@@ -135,7 +159,7 @@ def options(army: PowerDiceArmy, unit_id: str, catalogs: Catalogs) -> list[Choic
                 spell.cost,
                 eligible,
                 spell,
-                held.get(spell.id, 0),
+                0,
                 None if eligible else refused,
             )
         )

@@ -16,6 +16,7 @@ from warband.model.army import (
     Choice,
     Problem,
     Report,
+    Unit,
     UnitCost,
     UnitRef,
     sort_problems,
@@ -26,7 +27,8 @@ from warband.model.changes import TrackedKind, note_use
 from warband.model.messages import COMMA, N_, Phrase, joined
 from warband.model.names import CatalogName, display_name
 from warband.model.systems.sbg import GAME, wargear
-from warband.model.systems.sbg.schema import Hero, Profile, SbgArmy, Snapshot, Spell
+from warband.model.systems.sbg.schema import Hero, Profile, SbgArmy, SbgUnit, Snapshot, Spell
+from warband.model.unit_checks import Checked, Memo, UnitChecks
 
 LISTED_NAMES = 3
 """How many units a sentence names before "and N more"."""
@@ -81,30 +83,37 @@ def _names(labels: Sequence[str]) -> object:
     return Phrase(N_("{names} and {count} more"), names=shown, count=rest) if rest > 0 else shown
 
 
+def _checks(catalogs: Catalogs) -> _UnitChecks:
+    """Each unit's own problems and cost, kept per frozen unit for these catalogs (an edit checks one unit)."""
+    return catalogs.view("sbg.unit_checks", lambda c: _UnitChecks(c))
+
+
+class _UnitChecks(UnitChecks[Profile | None]):
+    """The checks, which read the profiles of the army's snapshot (`kept`) besides the unit."""
+
+    def __init__(self, catalogs: Catalogs) -> None:
+        super().__init__(lambda unit, position: _check_unit(unit, position, catalogs, self.kept))
+        self.kept: Mapping[str, Profile] = {}
+
+    def of(self, army: SbgArmy) -> list[Checked[Profile | None]]:
+        snapshot = army.snapshot
+        self.kept = snapshot.profiles if snapshot is not None else {}
+        return self.results(army.units, snapshot)
+
+
 def validate(army: SbgArmy, catalogs: Catalogs) -> Report:
     """Costs ((profile cost + its wargear bought) × count); unknown profiles and wargear (AR-02); wargear its
     profile does not list or bought twice (SB-X2); heroes in numbers, named heroes held more than once (SB-08),
-    mixed sides, limit (AR-03); profiles whose alignment the catalog does not know (SB-X1)."""
-    idx = index(catalogs)
-    kept = army.snapshot.profiles if army.snapshot is not None else {}
-    problems: list[Problem] = []
-    costs: list[UnitCost] = []
+    mixed sides, limit (AR-03); profiles whose alignment the catalog does not know (SB-X1). Each unit is checked
+    on its own and kept; the army's own rules are worked out from every unit's results."""
+    checked = _checks(catalogs).of(army)
+    problems: list[Problem] = _unique_problems(checked)
     sides: dict[str | None, list[str]] = {"good": [], "evil": [], None: []}
-    problems.extend(_unique_problems(army, idx))
-    for position, unit in enumerate(army.units):
-        profile = idx.profiles.get(unit.profile)
-        label = unit_label(unit, profile)
-        ref = UnitRef(unit.id, position, label)
-        cost = 0
-        if profile is None:
-            problems.append(Problem.of("AR-02", "profile.unknown", ref, profile=unit.profile))
-        else:
-            cost = wargear.unit_cost(unit, profile)
-            problems.extend(wargear.problems(unit, profile, kept.get(unit.profile), ref, catalogs))
-            sides[profile.alignment].append(label)
-            if profile.hero is not None and unit.count != 1:
-                problems.append(Problem.of("AR-03", "sbg.hero_count", ref, unit=label, count=unit.count))
-        costs.append(UnitCost(unit.id, position, label, cost))
+    for each in checked:
+        problems.extend(each.problems)
+        if each.extra is not None:
+            sides[each.extra.alignment].append(each.cost.label)
+    costs = tuple(each.cost for each in checked)
     if sides["good"] and sides["evil"]:
         problems.append(
             Problem.of("AR-03", "sbg.alignment", None, good=_names(sides["good"]), evil=_names(sides["evil"]))
@@ -115,29 +124,48 @@ def validate(army: SbgArmy, catalogs: Catalogs) -> Report:
     limit = army.points_limit
     if limit is not None and total > limit:
         problems.append(Problem.of("AR-03", "sbg.over_limit", None, total=total, limit=limit, over=total - limit))
-    return Report("sbg", total, limit, tuple(costs), sort_problems(problems))
+    return Report("sbg", total, limit, costs, sort_problems(problems))
 
 
-def _unique_problems(army: SbgArmy, idx: Index) -> list[Problem]:
+def _check_unit(
+    unit: Unit, position: int, catalogs: Catalogs, kept: Mapping[str, Profile]
+) -> Checked[Profile | None]:
+    """One unit's own problems and cost, and its profile (None: unknown) for the army's rules."""
+    assert isinstance(unit, SbgUnit)
+    idx = index(catalogs)
+    problems: list[Problem] = []
+    profile = idx.profiles.get(unit.profile)
+    label = unit_label(unit, profile)
+    ref = UnitRef(unit.id, position, label)
+    cost = 0
+    if profile is None:
+        problems.append(Problem.of("AR-02", "profile.unknown", ref, profile=unit.profile))
+    else:
+        cost = wargear.unit_cost(unit, profile)
+        problems.extend(wargear.problems(unit, profile, kept.get(unit.profile), ref, catalogs))
+        if profile.hero is not None and unit.count != 1:
+            problems.append(Problem.of("AR-03", "sbg.hero_count", ref, unit=label, count=unit.count))
+    return Checked(unit, UnitCost(unit.id, position, label, cost), tuple(problems), profile)
+
+
+def _unique_problems(checked: list[Checked[Profile | None]]) -> list[Problem]:
     """SB-08: a named hero (`unique` in its catalog) held by two units, or by one with a count above 1: one
     problem, on the unit that holds it once too often (the second, or the one in numbers)."""
-    held: dict[str, list[tuple[int, str, int]]] = {}
-    for position, unit in enumerate(army.units):
-        profile = idx.profiles.get(unit.profile)
-        if profile is not None and profile.unique:
-            held.setdefault(unit.profile, []).append((position, unit.id, unit.count))
+    held: dict[str, list[Checked[Profile | None]]] = {}
+    for each in checked:
+        if each.extra is not None and each.extra.unique:
+            held.setdefault(each.unit.profile, []).append(each)
     problems: list[Problem] = []
-    for profile_id, units in held.items():
-        count = sum(n for _position, _id, n in units)
+    for units in held.values():
+        count = sum(each.unit.count for each in units)
         if count < 2:
             continue
-        profile = idx.profiles[profile_id]
-        labels = [unit_label(army.units[position], profile) for position, _id, _n in units]
-        which = 1 if len(units) > 1 else 0
-        position, unit_id, _n = units[which]
-        ref = UnitRef(unit_id, position, labels[which])
+        profile = units[0].extra
+        assert profile is not None
+        labels = [each.cost.label for each in units]
+        which = units[1 if len(units) > 1 else 0]
         hero = CatalogName(profile.name)
-        problems.append(Problem.of("SB-08", "sbg.unique", ref, hero=hero, count=count, units=_names(labels)))
+        problems.append(Problem.of("SB-08", "sbg.unique", which.ref, hero=hero, count=count, units=_names(labels)))
     return problems
 
 
@@ -162,17 +190,27 @@ def totals(army: SbgArmy, catalogs: Catalogs) -> SbgTotals:
     return SbgTotals(points, models, might, will, fate)
 
 
+KEPT_OPTIONS = 16
+"""Units whose choices are kept: the picker goes back and forth between a few."""
+
+
 def options(army: SbgArmy, unit_id: str, catalogs: Catalogs) -> list[Choice]:
     """What the unit may take: its profile's wargear options (kind "wargear", at their cost per model, each
     `owned` as many times as the unit holds it), then the options it holds that its profile does not list
     (refused, with the reason: AR-02, SB-X2); and a hero's spells, which come with its profile, listed held, for
-    information."""
+    information. Kept per frozen unit and place: an edit of another unit recomputes nothing."""
     position, found = next(((i, u) for i, u in enumerate(army.units) if u.id == unit_id), (None, None))
     if found is None or position is None:
         raise KeyError(f"the army has no unit {unit_id!r}")
+    kept = army.snapshot.profiles.get(found.profile) if army.snapshot is not None else None
+    memo = catalogs.view("sbg.choices", lambda _c: Memo[tuple[Choice, ...]](KEPT_OPTIONS))
+    key = (id(found), position, id(kept))
+    return list(memo.get(key, lambda: tuple(_choices(found, position, kept, catalogs)), alive=(found, kept)))
+
+
+def _choices(found: SbgUnit, position: int, kept: Profile | None, catalogs: Catalogs) -> list[Choice]:
     idx = index(catalogs)
     profile = idx.profiles.get(found.profile)
-    kept = army.snapshot.profiles.get(found.profile) if army.snapshot is not None else None
     ref = UnitRef(found.id, position, unit_label(found, profile))
     choices = wargear.choices(found, profile, kept, ref)
     if profile is None or profile.hero is None:

@@ -1,0 +1,192 @@
+"""A filtering proxy for a picker of thousands of choices that works out which rows it shows in one Python pass.
+
+`QSortFilterProxyModel` asks `filterAcceptsRow` once per source row, a call from C++ into Python each: for a
+picker of 5,000 miracles that is most of the time a change of unit takes. This proxy asks its subclass for the
+whole list at once (`accepted`), keeps the views' selection and current row through every change (a layout
+change with the persistent indexes moved, as the sort filter proxy does), and maps a source's `dataChanged` of a
+few rows to those rows when what is shown stays the same.
+
+The source model may reset, change data and change its layout (sort); rows inserted or removed in place are not
+followed (the pickers' models reset instead).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QAbstractProxyModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
+
+Index = QModelIndex | QPersistentModelIndex
+_ROOT = QModelIndex()
+
+
+class ChoiceFilterProxyModel(QAbstractProxyModel):
+    """The rows of a flat source table that `accepted` lets through, in the source's order."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._rows: list[int] = []
+        """Proxy row → source row."""
+        self._places: list[int] = []
+        """Source row → proxy row, or -1 when the row is filtered out."""
+        self._saved: list[tuple[QModelIndex, QPersistentModelIndex]] = []
+
+    # --- what the subclass says ----------------------------------------------------------------------------
+    def accepted(self, rows: range | Sequence[int]) -> list[bool]:
+        """Whether each of these source rows is shown (all of them by default)."""
+        return [True] * len(rows)
+
+    # --- the source ----------------------------------------------------------------------------------------
+    def setSourceModel(self, source: QAbstractItemModel) -> None:  # noqa: N802 (Qt's name)
+        self.beginResetModel()
+        old = self.sourceModel()
+        if old is not None:
+            for signal, slot in self._connections(old):
+                signal.disconnect(slot)
+        super().setSourceModel(source)
+        for signal, slot in self._connections(source):
+            signal.connect(slot)
+        self._map()
+        self.endResetModel()
+
+    def _connections(self, source: QAbstractItemModel) -> list[tuple[Any, Any]]:
+        return [
+            (source.modelAboutToBeReset, self._on_source_about_to_be_reset),
+            (source.modelReset, self._on_source_reset),
+            (source.dataChanged, self._on_source_data_changed),
+            (source.layoutAboutToBeChanged, self._on_source_layout_about_to_be_changed),
+            (source.layoutChanged, self._on_source_layout_changed),
+        ]
+
+    def _map(self, shown: list[bool] | None = None) -> None:
+        """Which rows are shown (`shown`: already worked out for every source row)."""
+        source = self.sourceModel()
+        count = source.rowCount() if source is not None else 0
+        if shown is None or len(shown) != count:
+            shown = self.accepted(range(count))
+        self._rows = [row for row, ok in enumerate(shown) if ok]
+        places = [-1] * count
+        for place, row in enumerate(self._rows):
+            places[row] = place
+        self._places = places
+
+    def refilter(self) -> None:
+        """What is shown may have changed (the subclass's filter did): show it, keeping selections."""
+        self._begin_layout()
+        self._end_layout()
+
+    def _begin_layout(self) -> None:
+        self.layoutAboutToBeChanged.emit()
+        self._saved = [(p, QPersistentModelIndex(self.mapToSource(p))) for p in self.persistentIndexList()]
+
+    def _end_layout(self, shown: list[bool] | None = None) -> None:
+        self._map(shown)
+        saved, self._saved = self._saved, []
+        self.changePersistentIndexList(
+            [proxy for proxy, _source in saved], [self.mapFromSource(s) for _proxy, s in saved]
+        )
+        self.layoutChanged.emit()
+
+    def _on_source_about_to_be_reset(self) -> None:
+        self.beginResetModel()
+
+    def _on_source_reset(self) -> None:
+        self._map()
+        self.endResetModel()
+
+    def _on_source_layout_about_to_be_changed(self) -> None:
+        self._begin_layout()
+
+    def _on_source_layout_changed(self) -> None:
+        self._end_layout()
+
+    def _on_source_data_changed(
+        self, top_left: QModelIndex, bottom_right: QModelIndex, roles: object = ()
+    ) -> None:
+        """A few rows changed: repaint them; when that shows or hides a row, lay the rows out again."""
+        first, last = top_left.row(), bottom_right.row()
+        if first < 0 or last >= len(self._places):
+            return
+        rows = range(first, last + 1)
+        now = self.accepted(rows)
+        if any(ok != (self._places[row] != -1) for row, ok in zip(rows, now, strict=True)):
+            self._begin_layout()
+            self._end_layout(now if len(rows) == len(self._places) else None)
+            return
+        shown = [self._places[row] for row in rows if self._places[row] != -1]
+        if shown:
+            self.dataChanged.emit(
+                self.index(min(shown), top_left.column()), self.index(max(shown), bottom_right.column())
+            )
+
+    # --- QAbstractProxyModel -------------------------------------------------------------------------------
+    def mapToSource(self, proxy_index: Index) -> QModelIndex:  # noqa: N802 (Qt's name)
+        source = self.sourceModel()
+        if source is None or not proxy_index.isValid() or not 0 <= proxy_index.row() < len(self._rows):
+            return QModelIndex()
+        return source.index(self._rows[proxy_index.row()], proxy_index.column())
+
+    def mapFromSource(self, source_index: Index) -> QModelIndex:  # noqa: N802 (Qt's name)
+        if not source_index.isValid() or not 0 <= source_index.row() < len(self._places):
+            return QModelIndex()
+        place = self._places[source_index.row()]
+        return self.index(place, source_index.column()) if place != -1 else QModelIndex()
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """The source's value; asked of its `data_at(row, column, role)` when it has one (a painted cell is asked
+        several roles: each through a source index would cost a call into Python more)."""
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        source = self.sourceModel()
+        data_at = getattr(source, "data_at", None)
+        if data_at is not None:
+            return data_at(self._rows[index.row()], index.column(), role)
+        return super().data(index, role)
+
+    def index(self, row: int, column: int, parent: Index = _ROOT) -> QModelIndex:
+        if parent.isValid() or not 0 <= row < len(self._rows) or not 0 <= column < self.columnCount():
+            return QModelIndex()
+        return self.createIndex(row, column)
+
+    def parent(self, child: Index = _ROOT) -> QModelIndex:  # type: ignore[override]
+        return QModelIndex()
+
+    def sibling(self, row: int, column: int, index: Index) -> QModelIndex:
+        return self.index(row, column)
+
+    def rowCount(self, parent: Index = _ROOT) -> int:  # noqa: N802 (Qt's name)
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = _ROOT) -> int:  # noqa: N802 (Qt's name)
+        source = self.sourceModel()
+        return 0 if parent.isValid() or source is None else source.columnCount()
+
+    def hasChildren(self, parent: Index = _ROOT) -> bool:  # noqa: N802 (Qt's name)
+        return not parent.isValid() and bool(self._rows)
+
+    def headerData(  # noqa: N802 (Qt's name)
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        """Columns are the source's; rows are counted as shown."""
+        source = self.sourceModel()
+        if source is None:
+            return None
+        if orientation == Qt.Orientation.Horizontal:
+            return source.headerData(section, orientation, role)
+        if 0 <= section < len(self._rows):
+            return source.headerData(self._rows[section], orientation, role)
+        return None
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """The source sorts itself; the proxy keeps its order."""
+        source = self.sourceModel()
+        if source is not None:
+            source.sort(column, order)
