@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from functools import cache
-from importlib.resources import files
 from pathlib import Path
 
 import platformdirs
@@ -13,12 +12,19 @@ APP_NAME = "warband"
 
 @cache
 def _package_or_checkout(folder: str) -> Path:
-    """`data/` and `resources/` are inside the installed wheel, or at the top of a checkout (found once: the
-    program does not move while it runs)."""
-    installed = Path(str(files("warband"))) / folder
+    """`data/` and `resources/` are inside the installed wheel (beside the package's modules), or at the top of a
+    checkout (found once: the program does not move while it runs). A package read from an archive asks
+    importlib.resources, which costs a few milliseconds at launch that a folder does not."""
+    here = Path(__file__).resolve()
+    installed = here.parents[1] / folder
     if installed.is_dir():
         return installed
-    return Path(__file__).resolve().parents[3] / folder
+    checkout = here.parents[3] / folder
+    if checkout.is_dir():
+        return checkout
+    from importlib.resources import files
+
+    return Path(str(files("warband"))) / folder
 
 
 def data_dir() -> Path:
