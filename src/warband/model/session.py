@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
+from functools import cached_property, partial
 from typing import Generic, Protocol, TypeVar
 
 S = TypeVar("S")
@@ -63,12 +64,19 @@ class RefusedError(Exception):
 
 @dataclass(frozen=True)
 class Step(Generic[S]):
-    label: str
+    labelled: str | Callable[[], str]
+    """The label, or how to word it: worked out when first read (the Edit menu), not for every step of a
+    journal being replayed."""
     before: S
     after: S
     selection_before: Selection
     selection_after: Selection
     merge_key: Hashable | None = None
+
+    @cached_property
+    def label(self) -> str:
+        labelled = self.labelled
+        return labelled if isinstance(labelled, str) else labelled()
 
 
 StateListener = Callable[[S, S], None]
@@ -176,10 +184,12 @@ class Session(Generic[S]):
             and last.merge_key == merge_key
             and not self._redo
         ):
-            self._undo[-1] = Step(last.label, last.before, new, last.selection_before, selection_after, merge_key)
+            labelled, before = last.labelled, last.before
+            self._undo[-1] = Step(labelled, before, new, last.selection_before, selection_after, merge_key)
         else:
-            label = label_of(command, self._state)
-            self._undo.append(Step(label, self._state, new, self._selection, selection_after, merge_key))
+            state = self._state
+            label = partial(label_of, command, state)
+            self._undo.append(Step(label, state, new, self._selection, selection_after, merge_key))
             if len(self._undo) > self.limit:
                 del self._undo[0]
         self._redo.clear()

@@ -209,6 +209,12 @@ class BattleLogModel(QAbstractTableModel):
             return side_tint(entry.side) if kind is LogColumn.SIDE and entry.side is not None else None
         return _CENTRED if self._centred(kind) else None  # the text's alignment
 
+    def text_look(self, row: int) -> tuple[str, bool]:
+        """What the row's text cell paints, for its height (`LogFit`): its words, and whether it is struck out
+        (its font)."""
+        entry = self.document.run.log[row]
+        return entry_text(entry), entry.undone
+
     def _text(self, entry: LogEntry, kind: LogColumn) -> str:
         if kind is LogColumn.TURN:
             return self.layout.turn_of(entry)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QRect, QTimer
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QRect, Qt, QTimer
+from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QStyle, QStyleOptionViewItem, QTableView
 
 from warband.gui.widgets.appearance import follow_font, row_height
@@ -36,6 +36,9 @@ class LogFit(QObject):
         """Per short column, a text (a message, translated when measured) it keeps room for."""
         self._widest: dict[int, int] = {}
         """The short columns' widest cells so far."""
+        self._heights: dict[tuple[object, ...], int] = {}
+        """A row's height by what its text cell paints (text and font) and the text column's width: the table
+        narrower then wider again (a pane beside it that grows for a moment) measures no row twice."""
         self._follow = True
         """Whether the log shows its newest line: it keeps it in view as rows are added, measured again or the
         table made lower, until the player scrolls up."""
@@ -70,6 +73,7 @@ class LogFit(QObject):
     def measure_all(self) -> None:
         """A new font (or a new log): every column and row measured again."""
         self._widest = {}
+        self._heights.clear()
         self._measure(0, self.table.model().rowCount() - 1)
         self.fit_all_rows()
 
@@ -114,15 +118,35 @@ class LogFit(QObject):
     def row_height_needed(self, row: int) -> int:
         """How high a row must be for its text to show whole at the text column's width."""
         table = self.table
+        width = max(1, table.columnWidth(self.text_column))
+        model = table.model()
+        looks = getattr(model, "text_look", None)
+        if callable(looks):  # the log's own model says it in Python, without a round trip through Qt
+            look: tuple[object, ...] = (width, *looks(row))
+        else:
+            index = model.index(row, self.text_column)
+            font = model.data(index, Qt.ItemDataRole.FontRole)
+            look = (width, model.data(index), font.key() if isinstance(font, QFont) else None)
+        try:
+            known = self._heights.get(look)
+        except TypeError:  # a text that cannot be a key: measured each time
+            known, look = None, ()
+        if known is not None:
+            return known
+        if len(self._heights) > 50_000:  # a long battle's rows at a few widths: never without bound
+            self._heights.clear()
         base = row_height(table)
         option = cell_option(table)
         option.features |= QStyleOptionViewItem.ViewItemFeature.WrapText
-        option.rect = QRect(0, 0, max(1, table.columnWidth(self.text_column)), base)
-        index = table.model().index(row, self.text_column)
+        option.rect = QRect(0, 0, width, base)
+        index = model.index(row, self.text_column)
         delegate = table.itemDelegateForIndex(index)
         if delegate is None:
             return base
-        return max(base, delegate.sizeHint(option, index).height() + (1 if table.showGrid() else 0))
+        height = max(base, delegate.sizeHint(option, index).height() + (1 if table.showGrid() else 0))
+        if look:
+            self._heights[look] = height
+        return height
 
     def _fit_rows(self, first: int, last: int) -> None:
         vertical = self.table.verticalHeader()

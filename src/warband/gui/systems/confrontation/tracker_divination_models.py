@@ -65,6 +65,8 @@ class DivinationOrderTableModel(QAbstractTableModel):
         self._document = document
         self._slots: tuple[Slot, ...] = order_of(document.battle).slots
         self._current: str | None = _current_key(document)
+        self._texts: dict[int, tuple[object, ...]] = {}
+        """Each row's texts, once asked: a reset has the table's fit and its paint ask every one of them."""
         document.changed.connect(self._on_document_changed)
 
     def slot(self, row: int) -> Slot:
@@ -121,7 +123,7 @@ class DivinationOrderTableModel(QAbstractTableModel):
         column = index.column()
         current = slot.key == self._current
         if role == _DISPLAY:
-            return self._display(slot, column, current)
+            return self._row_texts(index.row())[column] if 0 <= column < 6 else None
         if role == _KEY:
             return slot.key
         if role == _TOOLTIP:
@@ -140,6 +142,19 @@ class DivinationOrderTableModel(QAbstractTableModel):
         if role == _ALIGNMENT and column in (self.POSITION, self.DISCIPLINE, self.DONE):
             return int(Qt.AlignmentFlag.AlignCenter)
         return None
+
+    def _row_texts(self, row: int) -> tuple[object, ...]:
+        texts = self._texts.get(row)
+        if texts is None:
+            slot = self._slots[row]
+            current = slot.key == self._current
+            texts = self._texts[row] = tuple(self._display(slot, column, current) for column in range(6))
+        return texts
+
+    def cell_looks(self, row: int) -> list[tuple[object, object]]:
+        """Each cell's text and font, as `data()` gives them, for the table's fit (`TrackerTableFit`)."""
+        font = bold_font() if self._slots[row].key == self._current else None
+        return [(text, font) for text in self._row_texts(row)]
 
     def _display(self, slot: Slot, column: int, current: bool) -> object:
         if column == self.POSITION:
@@ -273,10 +288,12 @@ class DivinationOrderTableModel(QAbstractTableModel):
         if [s.key for s in slots] != [s.key for s in self._slots]:
             self.beginResetModel()
             self._slots, self._current = slots, current
+            self._texts.clear()
             self.endResetModel()
             return
         old, old_current = self._slots, self._current
         self._slots, self._current = slots, current
+        self._texts.clear()  # the players' names too (in `sides`)
         moved = {old_current, current} if current != old_current else set()  # the rows the highlight left and took
         for row, (before, after) in enumerate(zip(old, slots, strict=True)):
             if before != after or after.key in moved:

@@ -21,7 +21,7 @@ from warband.gui.systems.confrontation.divination_order import order_inputs, ord
 from warband.gui.systems.confrontation.tracker_divination_models import BarredTableModel, DivinationOrderTableModel
 from warband.gui.widgets.appearance import compact_rows
 from warband.gui.widgets.plain_text import plain_tooltip
-from warband.gui.widgets.table_fit import TableFit
+from warband.gui.widgets.tracker_fit import TrackerTableFit
 from warband.model.messages import N_, Phrase, _, spoken_text
 from warband.model.systems.confrontation.battle_commands import SetModelFlag
 from warband.model.systems.confrontation.battle_state import ConfrontationBattle
@@ -76,7 +76,8 @@ class DivinationPanel(QGroupBox):
         self.order_table.setDropIndicatorShown(True)
         self.order_table.setDragDropOverwriteMode(False)
         order = DivinationOrderTableModel
-        self.order_fit = TableFit(  # each column as wide as its title and cells; the Faithful has the room left
+        # each column as wide as its title and cells; the Faithful has the room left
+        self.order_fit = TrackerTableFit(
             self.order_table,
             keep=order.FAITHFUL + 1,
             rows=2,
@@ -97,7 +98,9 @@ class DivinationPanel(QGroupBox):
         self.barred_table = _table("barredTable", _("May not call"), self)
         self.barred_table.setModel(self.barred_model)
         # Why a Faithful may not call is a sentence: it has the room left, and says the rest in its tooltip
-        self.barred_fit = TableFit(self.barred_table, keep=2, free=BarredTableModel.REASON, rows=1, grow=False)
+        self.barred_fit = TrackerTableFit(
+            self.barred_table, keep=2, free=BarredTableModel.REASON, rows=1, grow=False
+        )
 
         buttons = QHBoxLayout()
         buttons.addWidget(self.up_button)
@@ -127,6 +130,7 @@ class DivinationPanel(QGroupBox):
         self.order_table.selectionModel().selectionChanged.connect(self._on_order_table_selection_changed)
         self.order_model.modelAboutToBeReset.connect(self._on_order_model_about_to_be_reset)
         self.order_model.modelReset.connect(self._on_order_model_reset)
+        self.barred_model.modelReset.connect(self.barred_table.doItemsLayout)
         document.changed.connect(self._on_document_changed)
         self._kept: str | None = None
         self._show_order()
@@ -208,7 +212,9 @@ class DivinationPanel(QGroupBox):
         self._kept = self.order_model.slot(row).key if row != -1 else None
 
     def _on_order_model_reset(self) -> None:
-        """The order changed shape (a Faithful joined or left it): the selection stays on the same Faithful."""
+        """The order changed shape (a Faithful joined or left it): the selection stays on the same Faithful. The
+        table lays its rows out now, before it is painted: laid out later (Qt's default), it is painted twice."""
+        self.order_table.doItemsLayout()
         if self._kept is not None:
             self.select_key(self._kept)
         self._kept = None

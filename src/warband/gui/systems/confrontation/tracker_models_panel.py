@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.confrontation.tracker_models_table_model import ModelsTableModel, wound_name
 from warband.gui.widgets.appearance import compact_rows
-from warband.gui.widgets.table_fit import TableFit
+from warband.gui.widgets.tracker_fit import TrackerTableFit
 from warband.model.messages import _
 from warband.model.systems.confrontation.battle_state import WOUND_LEVELS, ConfrontationBattle
 
@@ -159,7 +159,7 @@ class ModelsPanel(QWidget):
         self.table.horizontalHeader().setHighlightSections(False)
         # Each column as wide as its title and widest cell (an edit measures its own row); the side and the model
         # on every page when the columns go a page at a time (a large font); the miracles called have the room left
-        self.fit = TableFit(
+        self.fit = TrackerTableFit(
             self.table,
             keep=2,
             spare=ModelsTableModel.CALLED,

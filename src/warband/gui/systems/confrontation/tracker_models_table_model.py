@@ -32,6 +32,21 @@ KEY_ROLE = Qt.ItemDataRole.UserRole + 1
 """The model's key (`"<side>:<unit id>"`) on every cell."""
 
 
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole.value)
+_EDIT = int(Qt.ItemDataRole.EditRole.value)
+_CHECK_STATE = int(Qt.ItemDataRole.CheckStateRole.value)
+_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole.value)
+_FOREGROUND = int(Qt.ItemDataRole.ForegroundRole.value)
+_BACKGROUND = int(Qt.ItemDataRole.BackgroundRole.value)
+_DECORATION = int(Qt.ItemDataRole.DecorationRole.value)
+_ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole.value)
+_KEY = int(KEY_ROLE)
+_CENTRED = int(Qt.AlignmentFlag.AlignCenter)
+_PLAIN = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+_CHECKABLE = _PLAIN | Qt.ItemFlag.ItemIsUserCheckable
+_EDITABLE = _PLAIN | Qt.ItemFlag.ItemIsEditable
+
+
 def wound_name(level: str) -> str:
     return _(WOUND_NAMES.get(level, level))
 
@@ -104,44 +119,54 @@ class ModelsTableModel(QAbstractTableModel):
         return None
 
     def flags(self, index: ModelIndex) -> Qt.ItemFlag:
+        """The three sets of flags made once: a painted cell asks for its flags, and PySide6 enums combine
+        slowly."""
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
-        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
         column = index.column()
         if column in self.FLAG_COLUMNS:
-            flags |= Qt.ItemFlag.ItemIsUserCheckable
-        elif column in (self.WOUNDS, self.BONUS) or (column == self.FAITH and self._models[index.row()].faithful):
-            flags |= Qt.ItemFlag.ItemIsEditable
-        return flags
+            return _CHECKABLE
+        if column in (self.WOUNDS, self.BONUS) or (column == self.FAITH and self._models[index.row()].faithful):
+            return _EDITABLE
+        return _PLAIN
 
     # --- data ----------------------------------------------------------------------------------------------
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        """Roles compared as plain ints: a painted cell asks a dozen of them, and a PySide6 enum comparison costs
+        more than the rest of the call."""
         if not index.isValid() or not 0 <= index.row() < len(self._models):
             return None
         m = self._models[index.row()]
         column = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
+        role = int(role)
+        if role == _DISPLAY:
             return self._display(m, column)
-        if role == Qt.ItemDataRole.EditRole:
+        if role == _EDIT:
             return self._edit_value(m, column)
-        if role == Qt.ItemDataRole.CheckStateRole and column in self.FLAG_COLUMNS:
+        if role == _CHECK_STATE and column in self.FLAG_COLUMNS:
             checked = bool(getattr(m.state, self.FLAG_COLUMNS[column]))
             if not checked and column == self.WOUNDS_ROLL and m.state.wounded:
                 return Qt.CheckState.PartiallyChecked  # implied by a wound recorded this turn (CF-11)
             return Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked
-        if role == KEY_ROLE:
+        if role == _KEY:
             return m.key
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == _TOOLTIP:
             return plain_tooltip(self._tooltip(m, column))
-        if role == Qt.ItemDataRole.ForegroundRole and not m.in_play:
+        if role == _FOREGROUND and not m.in_play:
             return muted()
-        if role == Qt.ItemDataRole.BackgroundRole and column == self.SIDE:
+        if role == _BACKGROUND and column == self.SIDE:
             return side_tint(m.side)
-        if role == Qt.ItemDataRole.DecorationRole and column == self.SIDE:
+        if role == _DECORATION and column == self.SIDE:
             return side_colour(m.side)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column in (self.DISCIPLINE, self.FAITH, self.BONUS):
-            return int(Qt.AlignmentFlag.AlignCenter)
+        if role == _ALIGNMENT and column in (self.DISCIPLINE, self.FAITH, self.BONUS):
+            return _CENTRED
         return None
+
+    def cell_looks(self, row: int) -> list[tuple[object, object]]:
+        """Each cell's text and font (none of its own), as `data()` gives them, for the table's fit
+        (`TrackerTableFit`)."""
+        m = self._models[row]
+        return [(self._display(m, column), None) for column in range(15)]
 
     def _display(self, m: Model, column: int) -> object:
         if column == self.SIDE:
@@ -240,6 +265,8 @@ class ModelsTableModel(QAbstractTableModel):
         old, self._models = self._models, fresh
         last = self.columnCount() - 1
         for row, (before, after) in enumerate(zip(old, fresh, strict=True)):
+            if before is after:  # made once per unit, profile and state (`battle_models`): nothing changed
+                continue
             if before.state is not after.state or before.discipline != after.discipline:
                 self.dataChanged.emit(self.index(row, 0), self.index(row, last))  # only what changed repaints
 
