@@ -83,7 +83,7 @@ def test_a_log_folder_that_cannot_be_written_logs_to_nothing(tmp_path, monkeypat
         def full(*args, **kwargs):
             raise OSError(errno.ENOSPC, "No space left on device")
 
-        monkeypatch.setattr(logfile._QuietFileHandler, "__init__", full)
+        monkeypatch.setattr(logfile.file_handler_class(), "__init__", full)
     elif blocker == "read-only":
         folder.mkdir()
         folder.chmod(0o500)
@@ -116,7 +116,7 @@ def test_a_disk_that_fills_up_later_loses_log_lines_quietly(logs, capsys):
         def close(self):
             pass
 
-    [handler] = [h for h in logging.getLogger().handlers if isinstance(h, logfile._QuietFileHandler)]
+    [handler] = [h for h in logging.getLogger().handlers if isinstance(h, logfile.file_handler_class())]
     kept, handler.stream = handler.stream, Full()
     try:
         logging.getLogger("warband").error("lost, and nothing printed about it")

@@ -7,7 +7,6 @@ and at start a journal left behind is offered for resuming, with its undo histor
 from __future__ import annotations
 
 import logging
-import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -134,6 +133,8 @@ class BattleActions(QObject):
         self.document_changed.emit()
 
     def _journal_path(self) -> Path:
+        import uuid  # with the first battle (it imports `platform`, which the start page does not need)
+
         return self.journal_folder / f"{uuid.uuid4().hex}{JOURNAL_SUFFIX}"
 
     def _on_document_journal_failed(self, text: str) -> None:

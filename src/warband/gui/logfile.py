@@ -5,16 +5,19 @@ player's state folder, so that Help → Report a Problem can show what happened.
 from __future__ import annotations
 
 import logging
-import logging.handlers
 import sys
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import platformdirs
 from PySide6.QtCore import QMessageLogContext, QtMsgType, qFormatLogMessage, qInstallMessageHandler
 
 from warband.model.locations import APP_NAME
+
+if TYPE_CHECKING:  # logging.handlers (with socket, pickle, queue) loads with the log file, not with the window
+    from logging.handlers import RotatingFileHandler
 
 LOGGER = "warband"
 """The logger of Warband's own records (the uncaught exceptions, the crash dialog's saves)."""
@@ -43,11 +46,17 @@ def log_dir() -> Path:
     return state_dir() / "log"
 
 
-class _QuietFileHandler(logging.handlers.RotatingFileHandler):
-    """A disk that fills up or vanishes later must not print "--- Logging error ---" at each record."""
+@cache
+def file_handler_class() -> type[RotatingFileHandler]:
+    """The log file's handler: rotating, and quiet, since a disk that fills up or vanishes later must not print
+    "--- Logging error ---" at each record."""
+    from logging.handlers import RotatingFileHandler
 
-    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 (logging's name)
-        pass
+    class QuietFileHandler(RotatingFileHandler):
+        def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 (logging's name)
+            pass
+
+    return QuietFileHandler
 
 
 class LogSetup:
@@ -111,7 +120,7 @@ def setup_logging(folder: Path | None, *, warnings: bool = True, qt: bool = True
         try:
             folder.mkdir(parents=True, exist_ok=True)
             path = folder / LOG_NAME
-            handler = _QuietFileHandler(
+            handler = file_handler_class()(
                 path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8", errors="backslashreplace"
             )
         except (OSError, ValueError):  # read-only, full, a file in the way, a NUL in the name

@@ -7,7 +7,6 @@ wrong. Buttons, group box titles, tabs and menu items read `&` as a shortcut mar
 
 from __future__ import annotations
 
-import html
 from typing import overload
 
 from PySide6.QtCore import Qt
@@ -28,6 +27,8 @@ def plain_tooltip(text: str | None) -> str | None:
     escaped, its spaces and line breaks kept, in a paragraph that Qt reads as rich text. None stays None."""
     if text is None or not QtGui.mightBeRichText(text):
         return text
+    import html  # only for text Qt would read as rich (its entity tables cost the launch a little)
+
     return "<p style='white-space:pre-wrap'>" + html.escape(text, quote=False) + "</p>"
 
 
