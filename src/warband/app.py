@@ -14,7 +14,7 @@ import warband.gui  # noqa: F401  (first: PySide6's import hook answered cheaply
 
 # isort: split
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 from warband import __version__
 from warband.api import games as api_games
@@ -127,6 +127,8 @@ def _run(argv: Sequence[str], logs: LogSetup | None, path: Path | None = None, *
     window.show()
 
     def after_start() -> None:
+        from PySide6.QtWidgets import QMessageBox  # only if a file must be told about
+
         if preferences_error is not None:
             QMessageBox.warning(
                 window,

@@ -9,18 +9,11 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+# The message boxes, file dialogs and lists are read from the module when a question is asked: each class costs
+# the launch a few milliseconds the first time it is named.
+from PySide6 import QtWidgets
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
-    QFileDialog,
-    QLabel,
-    QListWidget,
-    QMessageBox,
-    QPlainTextEdit,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QDialog, QLabel, QVBoxLayout, QWidget
 
 from warband.model.autosave import Recoverable
 from warband.model.messages import _
@@ -100,13 +93,13 @@ def _list_dialog(parent: QWidget | None, title: str, intro: str, lines: list[str
     label.setTextFormat(Qt.TextFormat.PlainText)
     label.setWordWrap(True)
     layout.addWidget(label)
-    text = QPlainTextEdit("\n".join(lines), dialog)
+    text = QtWidgets.QPlainTextEdit("\n".join(lines), dialog)
     text.setReadOnly(True)
     layout.addWidget(text)
-    buttons = QDialogButtonBox(dialog)
-    buttons.addButton(ok, QDialogButtonBox.ButtonRole.AcceptRole)
+    buttons = QtWidgets.QDialogButtonBox(dialog)
+    buttons.addButton(ok, QtWidgets.QDialogButtonBox.ButtonRole.AcceptRole)
     if cancel:
-        buttons.addButton(cancel, QDialogButtonBox.ButtonRole.RejectRole)
+        buttons.addButton(cancel, QtWidgets.QDialogButtonBox.ButtonRole.RejectRole)
     buttons.accepted.connect(dialog.accept)
     buttons.rejected.connect(dialog.reject)
     layout.addWidget(buttons)
@@ -121,43 +114,45 @@ class QtAsker:
         self._parent = parent
 
     def unsaved_changes(self, name: str) -> Unsaved:
-        box = QMessageBox(self._parent)
-        box.setIcon(QMessageBox.Icon.Warning)
+        box = QtWidgets.QMessageBox(self._parent)
+        box.setIcon(QtWidgets.QMessageBox.Icon.Warning)
         box.setWindowTitle(_("Unsaved changes"))
         box.setTextFormat(Qt.TextFormat.PlainText)
         box.setText(_("“{name}” has changes that are not saved.").format(name=name))
         box.setInformativeText(_("Save them before going on?"))
         box.setStandardButtons(
-            QMessageBox.StandardButton.Save
-            | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel
+            QtWidgets.QMessageBox.StandardButton.Save
+            | QtWidgets.QMessageBox.StandardButton.Discard
+            | QtWidgets.QMessageBox.StandardButton.Cancel
         )
-        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        box.setDefaultButton(QtWidgets.QMessageBox.StandardButton.Save)
         answer = box.exec()
-        if answer == QMessageBox.StandardButton.Save:
+        if answer == QtWidgets.QMessageBox.StandardButton.Save:
             return Unsaved.SAVE
-        if answer == QMessageBox.StandardButton.Discard:
+        if answer == QtWidgets.QMessageBox.StandardButton.Discard:
             return Unsaved.DISCARD
         return Unsaved.CANCEL
 
     def open_path(self, folder: Path | None) -> Path | None:
-        name, _filter = QFileDialog.getOpenFileName(
+        name, _filter = QtWidgets.QFileDialog.getOpenFileName(
             self._parent, _("Open army"), str(folder or Path.home()), ARMY_FILTER
         )
         return Path(name) if name else None
 
     def save_path(self, suggested: Path) -> Path | None:
-        name, _filter = QFileDialog.getSaveFileName(self._parent, _("Save army as"), str(suggested), ARMY_FILTER)
+        name, _filter = QtWidgets.QFileDialog.getSaveFileName(
+            self._parent, _("Save army as"), str(suggested), ARMY_FILTER
+        )
         return Path(name) if name else None
 
     def error(self, title: str, text: str) -> None:
-        self._tell(QMessageBox.Icon.Critical, title, text)
+        self._tell(QtWidgets.QMessageBox.Icon.Critical, title, text)
 
     def warning(self, title: str, text: str) -> None:
-        self._tell(QMessageBox.Icon.Warning, title, text)
+        self._tell(QtWidgets.QMessageBox.Icon.Warning, title, text)
 
-    def _tell(self, icon: QMessageBox.Icon, title: str, text: str) -> None:
-        box = QMessageBox(self._parent)
+    def _tell(self, icon: QtWidgets.QMessageBox.Icon, title: str, text: str) -> None:
+        box = QtWidgets.QMessageBox(self._parent)
         box.setIcon(icon)
         box.setWindowTitle(title)
         box.setTextFormat(Qt.TextFormat.PlainText)
@@ -181,15 +176,15 @@ class QtAsker:
         label = QLabel(_("Warband did not close properly. These armies had unsaved changes:"), dialog)
         label.setWordWrap(True)
         layout.addWidget(label)
-        listing = QListWidget(dialog)
+        listing = QtWidgets.QListWidget(dialog)
         for item in found:
             where = str(item.original) if item.original else _("never saved")
             listing.addItem(f"{item.army.name or _('Untitled army')} — {where} — {item.saved_at}")
         listing.setCurrentRow(0)
         layout.addWidget(listing)
-        buttons = QDialogButtonBox(dialog)
-        buttons.addButton(_("Recover"), QDialogButtonBox.ButtonRole.AcceptRole)
-        buttons.addButton(_("Discard all"), QDialogButtonBox.ButtonRole.RejectRole)
+        buttons = QtWidgets.QDialogButtonBox(dialog)
+        buttons.addButton(_("Recover"), QtWidgets.QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.addButton(_("Discard all"), QtWidgets.QDialogButtonBox.ButtonRole.RejectRole)
         buttons.accepted.connect(dialog.accept)
         buttons.rejected.connect(dialog.reject)
         layout.addWidget(buttons)
@@ -223,7 +218,7 @@ class QtAsker:
         from warband.gui.battlescribe_dialog import DATA_FILTER, BattleScribeImportDialog
 
         def choose(parent: QWidget) -> list[Path]:
-            names, _filter = QFileDialog.getOpenFileNames(
+            names, _filter = QtWidgets.QFileDialog.getOpenFileNames(
                 parent, _("BattleScribe data files"), str(Path.home()), DATA_FILTER
             )
             return [Path(name) for name in names]
@@ -233,7 +228,7 @@ class QtAsker:
         dialog.exec()
 
     def open_roster_path(self, folder: Path | None) -> Path | None:
-        name, _filter = QFileDialog.getOpenFileName(
+        name, _filter = QtWidgets.QFileDialog.getOpenFileName(
             self._parent, _("Import BattleScribe roster"), str(folder or Path.home()), ROSTER_FILTER
         )
         return Path(name) if name else None
@@ -247,36 +242,36 @@ class QtAsker:
         return dialog.result_battle()
 
     def open_battle_path(self, folder: Path | None) -> Path | None:
-        name, _filter = QFileDialog.getOpenFileName(
+        name, _filter = QtWidgets.QFileDialog.getOpenFileName(
             self._parent, _("Open battle"), str(folder or Path.home()), BATTLE_FILTER
         )
         return Path(name) if name else None
 
     def save_battle_path(self, suggested: Path) -> Path | None:
-        name, _filter = QFileDialog.getSaveFileName(
+        name, _filter = QtWidgets.QFileDialog.getSaveFileName(
             self._parent, _("Save battle as"), str(suggested), BATTLE_FILTER
         )
         return Path(name) if name else None
 
     def resume_battle(self, journals: list[Path]) -> Path | None:
-        box = QMessageBox(self._parent)
-        box.setIcon(QMessageBox.Icon.Question)
+        box = QtWidgets.QMessageBox(self._parent)
+        box.setIcon(QtWidgets.QMessageBox.Icon.Question)
         box.setWindowTitle(_("Resume the battle"))
         box.setTextFormat(Qt.TextFormat.PlainText)
         box.setText(_("A battle was not closed properly. Resume it where it stopped, with its undo history?"))
-        resume = box.addButton(_("Resume"), QMessageBox.ButtonRole.AcceptRole)
-        box.addButton(_("Discard it"), QMessageBox.ButtonRole.DestructiveRole)
+        resume = box.addButton(_("Resume"), QtWidgets.QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(_("Discard it"), QtWidgets.QMessageBox.ButtonRole.DestructiveRole)
         box.exec()
         return journals[0] if box.clickedButton() is resume else None
 
     def journal_failed(self, text: str) -> bool:
-        box = QMessageBox(self._parent)
-        box.setIcon(QMessageBox.Icon.Warning)
+        box = QtWidgets.QMessageBox(self._parent)
+        box.setIcon(QtWidgets.QMessageBox.Icon.Warning)
         box.setWindowTitle(_("The battle's journal"))
         box.setTextFormat(Qt.TextFormat.PlainText)
         box.setText(text)
-        save = box.addButton(_("Save Battle As…"), QMessageBox.ButtonRole.AcceptRole)
-        box.addButton(_("Close"), QMessageBox.ButtonRole.RejectRole)
+        save = box.addButton(_("Save Battle As…"), QtWidgets.QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(_("Close"), QtWidgets.QMessageBox.ButtonRole.RejectRole)
         box.setDefaultButton(save)
         box.exec()
         return box.clickedButton() is save

@@ -13,12 +13,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, Qt, QTimer
-from PySide6.QtGui import QCloseEvent, QIcon
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
     QMainWindow,
-    QMessageBox,
     QScrollArea,
     QStackedWidget,
     QTabWidget,
@@ -43,6 +42,8 @@ from warband.model.locations import resources_dir, user_catalog_dir
 from warband.model.messages import _, spoken_text
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QCloseEvent
+
     from warband.api import CatalogLoad, Catalogs, LoadedCatalog
     from warband.gui.army_document import ArmyDocument
     from warband.gui.builder.builder_tab import BuilderTab
@@ -462,6 +463,8 @@ class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
         self.asker.warning(_("Games left out"), "\n\n".join([intro, *lines]))
 
     def _about(self) -> None:
+        from PySide6.QtWidgets import QMessageBox  # when asked: the class costs the launch a few ms
+
         box = QMessageBox(self)
         box.setWindowTitle(_("About Warband"))
         box.setTextFormat(Qt.TextFormat.PlainText)
