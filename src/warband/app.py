@@ -28,7 +28,7 @@ from warband.model.autosave import autosave_dir
 from warband.model.catalogs_by_game import CatalogsByGame
 from warband.model.locations import user_catalog_dir
 from warband.model.messages import _, current_language, load_language
-from warband.model.system import game_info as get_game_info
+from warband.model.system import game_info
 
 
 def window_catalogs() -> CatalogsByGame:
@@ -41,7 +41,7 @@ def window_catalogs() -> CatalogsByGame:
         return folder_catalog_paths(user_catalog_dir())
 
     return CatalogsByGame(
-        lambda game: get_game_info(game).builtin_catalogs(),
+        lambda game: game_info(game).builtin_catalogs(),
         player_files,
         lambda: [game.id for game in api_games()],
         on_loaded=gc.freeze,

@@ -159,3 +159,31 @@ def test_loaded_files_are_frozen_out_of_the_collector_once_per_read(player_files
     by_game.for_system("confrontation")
     by_game.for_system("confrontation")
     assert calls == [1]
+
+
+def test_catalogs_at_once_tell_what_a_load_left_out_once_and_load_again_after_reset(tmp_path):
+    from warband.model.catalogs_by_game import CatalogsAtOnce
+
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json", encoding="utf-8")
+    loads: list[int] = []
+
+    def load() -> CatalogLoad:
+        loads.append(1)
+        return load_catalogs([*builtin_catalog_paths(), broken])
+
+    at_once = CatalogsAtOnce(None, load)
+    catalogs, errors = at_once.for_system("sbg")
+    assert [lc.document.id for lc in catalogs.loaded] == ["sbg-core"]
+    assert [e.file for e in errors] == [str(broken)]
+    assert at_once.for_system("confrontation")[1] == []  # told once, for every game
+    assert at_once.everything() is at_once.loaded() and loads == [1]
+    at_once.reset()
+    assert [e.file for e in at_once.for_system("sbg")[1]] == [str(broken)] and loads == [1, 1]
+
+    given = CatalogsAtOnce(load_catalogs([*builtin_catalog_paths(), broken]), None)
+    assert not given.reloadable and given.for_system("sbg")[1] == []  # a load given is not told again
+    given.reset()
+    assert given.loaded().errors and loads == [1, 1]
+    with pytest.raises(ValueError):
+        CatalogsAtOnce(None, None)

@@ -38,6 +38,7 @@ from warband.gui.settings import Settings, save_settings
 from warband.gui.start_page import StartPage
 from warband.gui.window_extras import RosterAndRules, UndoKeyRouter, qt_path_chooser
 from warband.gui.window_menus import WindowMenus
+from warband.model.catalogs_by_game import CatalogsAtOnce, CatalogsByGame
 from warband.model.locations import resources_dir, user_catalog_dir
 from warband.model.messages import _, spoken_text
 
@@ -50,7 +51,6 @@ if TYPE_CHECKING:
     from warband.gui.catalog_editor.window import CatalogEditorWindow, EditorAsker
     from warband.gui.problem_report import ProblemReportDialog
     from warband.gui.rules_help import RulesHelpDialog
-    from warband.model.catalogs_by_game import CatalogsByGame
 
 __all__ = ["DEFAULT_SYSTEM", "MainWindow"]
 
@@ -77,12 +77,13 @@ class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
         the start page (as at launch) instead of a new army of the first game."""
         super().__init__(parent)
         self.setObjectName("mainWindow")
-        self.catalog_load = catalog_load
         self.settings = settings
         self._settings_file = settings_file
         self._preferences_file = preferences_file
-        self._load_catalogs = load_catalogs
-        self._game_catalogs = game_catalogs
+        self._catalogs: CatalogsByGame | CatalogsAtOnce = game_catalogs or CatalogsAtOnce(
+            catalog_load, load_catalogs
+        )
+        """Where the window's catalogs come from: a game's at a time (as at launch), or all at once."""
         self.asker: Asker = asker or QtAsker(self)
         self.catalog_editor: CatalogEditorWindow | None = None
         self.editor_asker: EditorAsker | None = None
@@ -154,28 +155,12 @@ class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
             self.statusBar().showMessage(_("Ready"), 2000)
 
     def _catalogs_for(self, system: str) -> Catalogs:
-        if self._game_catalogs is not None:
-            catalogs, errors = self._game_catalogs.for_system(system)
-            self.catalog_load = self._game_catalogs.loaded()
-            self._tell_catalog_errors(errors)
-            return catalogs
-        return self._loaded_catalogs().for_system(system)
-
-    def _loaded_catalogs(self) -> CatalogLoad:
-        """The catalogs, loaded at the first need (every game's: Catalogs → Show catalogs left out asks for them
-        all); the files left out are told once the question can be asked."""
-        if self._game_catalogs is not None:
-            self.catalog_load = self._game_catalogs.everything()
-            return self.catalog_load
-        if self.catalog_load is None:
-            assert self._load_catalogs is not None, "a window without catalogs needs a way to load them"
-            self.catalog_load = self._load_catalogs()
-            self._tell_catalog_errors(list(self.catalog_load.errors))
-        return self.catalog_load
-
-    def _tell_catalog_errors(self, errors: list[FileError]) -> None:
+        """The game's catalogs, loaded at the first need; the files left out are told once the question can be
+        asked."""
+        catalogs, errors = self._catalogs.for_system(system)
         if errors:
             QTimer.singleShot(0, self, lambda: self.asker.catalog_errors(errors))
+        return catalogs
 
     # --- the document --------------------------------------------------------------------------------------
     def _set_document(self, document: ArmyDocument, autosave_path: Path | None = None) -> None:
@@ -311,17 +296,13 @@ class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
     def reload_catalogs(self) -> None:
         """The catalogs read again (F5, an import, the catalog editor's save): the open army is judged against
         them, and told what changed for it (AR-04): its entries' costs, requirements, entries gone."""
-        if self._load_catalogs is None and self._game_catalogs is None:
+        if not self._catalogs.reloadable:
             return
         before = api.stamp(self.document.army, self.document.catalogs) if self.document is not None else None
-        if self._game_catalogs is not None:
-            self._game_catalogs.reset()
-            if self.document is not None:
-                self._game_catalogs.for_system(self.document.army.system)  # told below with every file left out
-            self.catalog_load = self._game_catalogs.loaded()
-        else:
-            assert self._load_catalogs is not None
-            self.catalog_load = self._load_catalogs()
+        self._catalogs.reset()
+        if self.document is not None:
+            self._catalogs.for_system(self.document.army.system)  # told below with every file left out
+        load = self._catalogs.loaded()
         if self.document is not None:
             catalogs = self._catalogs_for(self.document.army.system)
             self.document.set_catalogs(catalogs)
@@ -333,9 +314,9 @@ class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
                     _("The catalogs changed"),
                     _("The catalogs changed for “{name}”:").format(name=name) + "\n" + lines,
                 )
-        count = len(self.catalog_load.errors)
+        count = len(load.errors)
         if count:
-            self.asker.catalog_errors(list(self.catalog_load.errors))
+            self.asker.catalog_errors(list(load.errors))
         self.statusBar().showMessage(
             _("Catalogs reloaded; {count} left out").format(count=count) if count else _("Catalogs reloaded"),
             STATUS_MS,
@@ -370,7 +351,7 @@ class MainWindow(WindowMenus, ArmyFiles, RosterAndRules, QMainWindow):
         self.reload_catalogs()
 
     def _show_catalog_errors(self) -> None:
-        self.asker.catalog_errors(list(self._loaded_catalogs().errors))
+        self.asker.catalog_errors(list(self._catalogs.everything().errors))  # every game's: it asks for them all
 
     # --- window --------------------------------------------------------------------------------------------
     def _restore_layout(self) -> None:

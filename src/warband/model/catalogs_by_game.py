@@ -89,7 +89,8 @@ def _string_end(text: str, start: int) -> int:
 
 
 class CatalogsByGame:
-    """Loads and merges the catalogs of one game when that game is first asked for.
+    """Loads and merges the catalogs of one game when that game is first asked for (`reloadable`: `reset` lists
+    and reads the files again).
 
     Args:
         builtin: a game's built-in catalog files (`GameInfo.builtin_catalogs`), by game id.
@@ -145,6 +146,8 @@ class CatalogsByGame:
         seen.add(resolved)
         self._paths.append(path)
         self._game_of[path] = game
+
+    reloadable = True
 
     @property
     def loaded_games(self) -> list[str]:
@@ -213,3 +216,42 @@ class CatalogsByGame:
         merged, errors = merge(system, read)
         self._merged[system] = merged if read else Catalogs(system)
         self._merge_errors[system] = errors
+
+
+class CatalogsAtOnce:
+    """Every game's catalogs loaded together, the first time any is asked for (or given already loaded): the
+    same questions as `CatalogsByGame`, so that the window asks one way whichever it was given (tests give a
+    load, or a way to make one)."""
+
+    def __init__(self, given: CatalogLoad | None, load: Callable[[], CatalogLoad] | None) -> None:
+        if given is None and load is None:
+            raise ValueError("catalogs need a load or a way to make one")
+        self._given = given
+        self._load = load
+        self._told = False
+
+    @property
+    def reloadable(self) -> bool:
+        return self._load is not None
+
+    def reset(self) -> None:
+        if self._load is not None:
+            self._given, self._told = None, False
+
+    def loaded(self) -> CatalogLoad:
+        """The catalogs (loaded now if they were not yet)."""
+        if self._given is None:
+            assert self._load is not None
+            self._given = self._load()
+        return self._given
+
+    def everything(self) -> CatalogLoad:
+        return self.loaded()
+
+    def for_system(self, system: str) -> tuple[Catalogs, list[FileError]]:
+        """The game's catalogs, and every file left out the first time they are asked for after a load."""
+        fresh = self._given is None and not self._told
+        load = self.loaded()
+        errors = list(load.errors) if fresh else []
+        self._told = True
+        return load.for_system(system), errors
