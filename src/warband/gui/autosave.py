@@ -110,10 +110,10 @@ class Autosaver(QObject):
             except OSError as exc:
                 self.failed.emit(str(exc))
 
+        if self._shut_down:
+            raise RuntimeError("cannot schedule new futures after shutdown")  # as the executor refuses it
         if self._executor is None:
             from concurrent.futures import ThreadPoolExecutor
 
             self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
-            if self._shut_down:
-                self._executor.shutdown()  # as before: a write after shutdown is refused by the executor
         self._last = self._executor.submit(run)
