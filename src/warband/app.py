@@ -117,6 +117,7 @@ def _run(argv: Sequence[str], logs: LogSetup | None, path: Path | None = None, *
             app.processEvents()
             window.grab()
         window.autosaver.shutdown()
+        print(smoke_report(window), flush=True)
         gc.freeze()  # the program ends: the collector need not walk everything once more on the way out
         return 0
     from warband.gui.crash_dialog import CrashHandler  # the smoke check installs none: not imported there
@@ -155,6 +156,17 @@ def _run(argv: Sequence[str], logs: LogSetup | None, path: Path | None = None, *
     finally:
         crash.uninstall()
         gc.freeze()  # the program ends: the collector need not walk everything once more on the way out
+
+
+def smoke_report(window: MainWindow) -> str:
+    """What the smoke check painted, in one line: the language spoken, the window's title and tabs as shown (our
+    translations), and a word of Qt's own (its translations): a bundle that lost either says so here."""
+    from PySide6.QtCore import QCoreApplication
+
+    tabs = " | ".join(window.tabs.tabText(index) for index in range(window.tabs.count()))
+    qt_word = QCoreApplication.translate("QPlatformTheme", "Cancel")
+    title = window.windowTitle().replace("[*]", "")  # the unsaved-changes mark, drawn by Qt when set
+    return f"smoke: {current_language()}: {title}: {tabs}; Qt: {qt_word}"
 
 
 def settle_collector() -> None:

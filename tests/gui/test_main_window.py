@@ -283,9 +283,33 @@ def test_smoke_command_paints_the_window_and_exits_0(tmp_path, what):
         check=False,
     )
     assert result.returncode == 0, result.stderr
+    expected = "smoke: en: Untitled army — Warband: Army builder | " if what else "smoke: en: Warband: Start | "
+    assert result.stdout.startswith(expected), result.stdout
+    assert result.stdout.rstrip().endswith("; Qt: Cancel")
     assert not (tmp_path / ".local" / "state" / "warband" / "autosave").exists() or not list(
         (tmp_path / ".local" / "state" / "warband" / "autosave").iterdir()
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [("fr_FR.UTF-8", "smoke: fr: Warband: Accueil"), ("ru_RU.UTF-8", "smoke: ru: Warband: Начало")],
+)
+def test_smoke_command_reports_the_language_it_painted_in(tmp_path, lang, expected):
+    """The smoke line names the language, the window's texts in it and a word of Qt's own translations: a build that
+    lost either translation (a bundle, a wheel) shows English there."""
+    env = {"HOME": str(tmp_path), "PATH": "/usr/bin:/bin", "QT_QPA_PLATFORM": "offscreen", "LANG": lang}
+    result = subprocess.run(
+        [sys.executable, "-m", "warband", "--smoke"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(expected), result.stdout
+    assert result.stdout.rstrip().endswith({"fr": "; Qt: Annuler", "ru": "; Qt: Отмена"}[lang[:2]])
 
 
 def test_settings_file_is_json(window, tmp_path):
