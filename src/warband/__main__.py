@@ -6,6 +6,10 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import MutableMapping
 
 FILE_SUFFIXES = (".warband.json", ".battle.json")
 """An army or a battle file given alone opens in the window."""
@@ -13,6 +17,10 @@ FILE_SUFFIXES = (".warband.json", ".battle.json")
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    if getattr(sys, "frozen", False):  # the desktop bundle: its interpreter is embedded, not `python`
+        import os
+
+        utf8_locale(os.environ)
     opened = _file_to_open(args)
     smoke = args in (["--smoke"], ["--smoke", "builder"])
     if not args or smoke or opened is not None:
@@ -41,6 +49,14 @@ def main(argv: list[str] | None = None) -> int:
     import warband.cli as cli
 
     return cli.main(args)
+
+
+def utf8_locale(environ: MutableMapping[str, str]) -> None:
+    """Under the C or POSIX locale (none set), ask for C.UTF-8, as `python` itself does (PEP 538) and as an
+    embedded interpreter (the bundle's) does not: Qt would warn of it on every start and fall back the same."""
+    chosen = environ.get("LC_ALL") or environ.get("LC_CTYPE") or environ.get("LANG") or "C"
+    if chosen in ("C", "POSIX"):
+        environ["LC_CTYPE"] = "C.UTF-8"
 
 
 def _file_to_open(args: list[str]) -> Path | None:

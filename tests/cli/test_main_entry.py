@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from warband.__main__ import _file_to_open
+import pytest
+
+from warband.__main__ import _file_to_open, utf8_locale
 from warband.model.locations import data_dir
 
 
@@ -26,3 +28,20 @@ def test_a_file_that_is_not_there_is_said_so(capsys):
 
     assert main(["missing.warband.json"]) == 2
     assert capsys.readouterr().err == "warband: no such file: 'missing.warband.json'\n"
+
+
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [
+        ({}, {"LC_CTYPE": "C.UTF-8"}),
+        ({"LANG": "C"}, {"LANG": "C", "LC_CTYPE": "C.UTF-8"}),
+        ({"LC_CTYPE": "POSIX"}, {"LC_CTYPE": "C.UTF-8"}),
+        ({"LANG": "fr_FR.UTF-8"}, {"LANG": "fr_FR.UTF-8"}),
+        ({"LC_ALL": "ru_RU.UTF-8"}, {"LC_ALL": "ru_RU.UTF-8"}),
+        ({"LC_CTYPE": "de_DE.UTF-8", "LANG": "C"}, {"LC_CTYPE": "de_DE.UTF-8", "LANG": "C"}),
+    ],
+)
+def test_the_bundle_asks_for_utf8_under_the_c_locale_as_python_does(environ, expected):
+    """PEP 538: `python` coerces the C locale to C.UTF-8; the bundle's embedded interpreter does it here."""
+    utf8_locale(environ)
+    assert environ == expected
