@@ -20,7 +20,9 @@ ARMY = ROOT / "tests" / "files" / "armies_v2" / "confrontation-light-of-merin.wa
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the Linux bundle"),
-    pytest.mark.skipif(shutil.which("git") is None, reason="the bundle is built from a clone"),
+    pytest.mark.skipif(
+        shutil.which("git") is None or not (ROOT / ".git").exists(), reason="the bundle is built from a clone"
+    ),
 ]
 
 

@@ -97,3 +97,56 @@ def test_the_wheel_registers_the_built_in_games_through_entry_points(wheel, tmp_
     found, first = result.stdout.splitlines()
     assert found == str(ids)
     assert f"package='warband.model.systems.{ids[0]}', distribution='warband'" in first
+
+
+@pytest.mark.slow
+def test_python_m_build_makes_an_sdist_and_a_wheel_that_pipx_installs(tmp_path):
+    """The release path of a Python install: `python -m build` (the wheel built from the sdist, as build does),
+    then `pipx install` of the wheel, whose `warband` runs and finds its games and translations. Both tools come
+    into a throwaway venv (they are not the program's dependencies)."""
+    tools = tmp_path / "tools"
+    subprocess.run([sys.executable, "-m", "venv", str(tools)], check=True)
+    python = tools / "bin" / "python"
+    subprocess.run(
+        [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "build", "pipx"],
+        check=True,
+        capture_output=True,
+    )
+    out = tmp_path / "dist"
+    built = subprocess.run(
+        [str(python), "-m", "build", "--outdir", str(out), str(ROOT)], capture_output=True, text=True, check=False
+    )
+    assert built.returncode == 0, built.stdout[-2000:] + built.stderr[-2000:]
+    [sdist] = out.glob("warband-*.tar.gz")
+    [wheel_file] = out.glob("warband-*.whl")
+    names = set(zipfile.ZipFile(wheel_file).namelist())
+    assert {
+        "warband/resources/locale/fr/LC_MESSAGES/warband.mo",
+        "warband/resources/locale/ru/LC_MESSAGES/warband.mo",
+    } <= names
+    assert "warband/data/confrontation" in {n.rsplit("/", 1)[0] for n in names}
+
+    env = {
+        "PATH": f"{tools / 'bin'}:/usr/bin:/bin",
+        "HOME": str(tmp_path / "home"),
+        "PIPX_HOME": str(tmp_path / "pipx"),
+        "PIPX_BIN_DIR": str(tmp_path / "bin"),
+        "PIPX_MAN_DIR": str(tmp_path / "man"),
+        "QT_QPA_PLATFORM": "offscreen",
+        "LANG": "fr_FR.UTF-8",
+    }
+    installed = subprocess.run(
+        [str(tools / "bin" / "pipx"), "install", str(wheel_file)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert installed.returncode == 0, installed.stdout[-2000:] + installed.stderr[-2000:]
+    program = tmp_path / "bin" / "warband"
+    version = subprocess.run([str(program), "--version"], env=env, capture_output=True, text=True, check=True)
+    assert version.stdout.count("(warband ") == 4, version.stdout  # the four games, through the entry points
+    smoke = subprocess.run([str(program), "--smoke"], env=env, capture_output=True, text=True, check=False)
+    assert smoke.returncode == 0, smoke.stderr
+    assert smoke.stdout.startswith("smoke: fr: Warband: Accueil"), smoke.stdout
+    assert sdist.stat().st_size > 0
