@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import time
 from pathlib import Path
 
 import pytest
@@ -122,3 +123,28 @@ def test_a_broken_army_is_told_from_the_bundle(bundle, tmp_path):
     result = clean_run(bundle / "warband", "validate", str(broken), home=tmp_path)
     assert result.returncode == 2
     assert "broken.warband.json" in result.stderr
+
+
+@pytest.mark.skipif(shutil.which("Xvfb") is None, reason="needs Xvfb (.ci/run installs it)")
+def test_the_bundle_opens_on_an_x_desktop(bundle, tmp_path):
+    """On a real X server (Xvfb) through Qt's xcb platform, as a desktop session opens it (--smoke alone would
+    draw offscreen)."""
+    display = next(n for n in range(90, 200) if not Path(f"/tmp/.X11-unix/X{n}").exists())
+    server = subprocess.Popen(
+        ["Xvfb", f":{display}", "-screen", "0", "1280x800x24"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        for _ in range(100):
+            if Path(f"/tmp/.X11-unix/X{display}").exists():
+                break
+            time.sleep(0.05)
+        result = clean_run(
+            bundle / "warband", "--smoke", "builder", home=tmp_path, DISPLAY=f":{display}", QT_QPA_PLATFORM="xcb"
+        )
+        assert result.returncode == 0, result.stderr
+        assert "Army builder" in result.stdout
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

@@ -92,9 +92,10 @@ def platform_problem(
 
 
 def missing_libraries(loadable: Callable[[str], bool] | None = None) -> list[str]:
-    """The libraries of `XCB_LIBRARIES` the dynamic loader cannot find."""
+    """The libraries of `XCB_LIBRARIES` the dynamic loader cannot find (and a desktop bundle does not carry)."""
     can_load = loadable or _loadable
-    return [name for name in XCB_LIBRARIES if not can_load(name)]
+    carried = bundled_libraries()
+    return [name for name in XCB_LIBRARIES if name not in carried and not can_load(name)]
 
 
 def _loadable(name: str) -> bool:
@@ -129,4 +130,17 @@ def _ldd_not_found() -> list[str]:
         result = subprocess.run(["ldd", str(plugin)], capture_output=True, text=True, timeout=10, check=False)
     except (OSError, subprocess.SubprocessError):
         return []
-    return sorted({line.split()[0] for line in result.stdout.splitlines() if "not found" in line})
+    carried = bundled_libraries()
+    return sorted({line.split()[0] for line in result.stdout.splitlines() if "not found" in line} - carried)
+
+
+def bundled_libraries(folder: str | None = None) -> frozenset[str]:
+    """The libraries a desktop bundle carries beside the program (PyInstaller's folder, `sys._MEIPASS`): the
+    program loads them from there, wherever the system's loader would look (empty when not run from a bundle)."""
+    where = folder if folder is not None else getattr(sys, "_MEIPASS", None)
+    if not where:
+        return frozenset()
+    try:
+        return frozenset(name for name in os.listdir(where) if ".so" in name)
+    except OSError:
+        return frozenset()

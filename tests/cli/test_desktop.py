@@ -46,3 +46,16 @@ def test_the_libraries_ci_installs_are_all_found():
     if not (sys.platform.startswith("linux") and os.environ.get("WARBAND_XCB_INSTALLED")):
         pytest.skip("only where .ci/run installed the xcb libraries")
     assert missing_libraries() == []
+
+
+def test_a_bundle_counts_the_libraries_it_carries(tmp_path, monkeypatch):
+    """From the desktop bundle, a library beside the program is found there (the system need not have it)."""
+    from warband.desktop import bundled_libraries
+
+    (tmp_path / "libxcb-cursor.so.0").write_bytes(b"")
+    (tmp_path / "base_library.zip").write_bytes(b"")
+    assert bundled_libraries(str(tmp_path)) == {"libxcb-cursor.so.0"}
+    assert bundled_libraries() == frozenset()  # not run from a bundle
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    assert missing_libraries(lambda name: name != "libxcb-cursor.so.0") == []
+    assert missing_libraries(lambda name: name != "libxcb-xkb.so.1") == ["libxcb-xkb.so.1"]
