@@ -90,6 +90,16 @@ def _run(argv: Sequence[str], logs: LogSetup | None, path: Path | None = None, *
     assert isinstance(app, QApplication)  # widgets need one (a QCoreApplication left by someone else would fail)
     apply_preferences(app, preferences)  # before any widget is built, so every one starts with the font
     load_language(effective_language(preferences))  # widgets translate their texts as they are built
+    probe = True
+    if logs is not None and path is not None:  # a window already open takes the file, and this launch ends here
+        from warband.gui.single_instance import Handover, hand_over
+
+        handover = hand_over(path)
+        if handover is Handover.HANDED:
+            told = _("warband: {file} opens in the window already open").format(file=repr(str(path)))
+            print(told, file=sys.stderr)
+            return 0
+        probe = handover is not Handover.SILENT  # a window that did not answer now is not asked again
     install_qt_translations(app, current_language())  # Qt's own dialogs too (the module keeps the translators)
     settings, settings_error = load_settings()
     window = MainWindow(  # the catalogs load when an army or a battle first needs them: the start page does not
@@ -151,11 +161,19 @@ def _run(argv: Sequence[str], logs: LogSetup | None, path: Path | None = None, *
 
     QTimer.singleShot(0, after_start)
     QTimer.singleShot(0, settle_collector)  # after it, even if it fails
+    QTimer.singleShot(0, partial(serve_files, window, probe=probe))  # after the first paint: no QtNetwork before
     try:
         return app.exec()
     finally:
         crash.uninstall()
         gc.freeze()  # the program ends: the collector need not walk everything once more on the way out
+
+
+def serve_files(window: MainWindow, *, probe: bool = True) -> None:
+    """The window takes the files that later launches (`warband FILE`) hand over to it, unless another one does."""
+    from warband.gui.single_instance import serve
+
+    serve(window, probe=probe)
 
 
 def smoke_report(window: MainWindow) -> str:
