@@ -148,3 +148,31 @@ def test_the_bundle_opens_on_an_x_desktop(bundle, tmp_path):
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def test_the_bundle_installs_into_a_home_and_uninstalls(bundle, tmp_path):
+    """install.sh from the unpacked bundle: the menu entry, the launcher and the file types; uninstall.sh takes
+    them away and leaves the player's own folder alone."""
+    home = tmp_path / "home"
+    own = home / ".local" / "share" / "warband" / "catalogs" / "mine.json"  # the player's catalogs
+    own.parent.mkdir(parents=True)
+    own.write_text("{}")
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(home)}
+    installed = subprocess.run(
+        ["bash", str(bundle / "install.sh")], env=env, capture_output=True, text=True, timeout=300, check=False
+    )
+    assert installed.returncode == 0, installed.stderr
+    entry = home / ".local" / "share" / "applications" / "io.github.warband.Warband.desktop"
+    text = entry.read_text()
+    assert "MimeType=application/x-warband-army;application/x-warband-battle;" in text
+    assert (home / ".local" / "share" / "mime" / "packages" / "io.github.warband.Warband.xml").is_file()
+    launcher = home / ".local" / "bin" / "warband"
+    version = clean_run(launcher, "--version", home=home)
+    assert version.returncode == 0 and version.stdout.startswith(f"warband {__version__}"), version.stderr
+    removed = subprocess.run(
+        ["bash", str(bundle / "uninstall.sh")], env=env, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert removed.returncode == 0, removed.stderr
+    assert not entry.exists() and not launcher.exists()
+    assert not (home / ".local" / "share" / "warband-program").exists()
+    assert own.read_text() == "{}"
