@@ -4,6 +4,8 @@ run with a clean environment (no venv, no PYTHONPATH, no Python of ours on PATH)
 
 from __future__ import annotations
 
+import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -176,3 +178,50 @@ def test_the_bundle_installs_into_a_home_and_uninstalls(bundle, tmp_path):
     assert not entry.exists() and not launcher.exists()
     assert not (home / ".local" / "share" / "warband-program").exists()
     assert own.read_text() == "{}"
+
+
+def _can_hide_folders() -> bool:
+    if shutil.which("unshare") is None or not hasattr(os, "geteuid") or os.geteuid() != 0:
+        return False
+    probe = subprocess.run(["unshare", "-m", "true"], capture_output=True, check=False)
+    return probe.returncode == 0
+
+
+@pytest.mark.skipif(not _can_hide_folders(), reason="needs root and mount namespaces (unshare -m) to hide Python")
+def test_the_bundle_runs_where_no_python_is_installed(bundle, tmp_path):
+    """Every Python of this machine hidden (its interpreters, standard libraries and this venv, under empty
+    folders in a private mount namespace), the bundle still starts and prints a roster."""
+    hidden = {Path(sys.base_prefix), Path(sys.prefix)}
+    for pattern in (
+        "/usr/lib/python3*",
+        "/usr/local/lib/python3*",
+        "/usr/bin/python3*",
+        "/usr/local/bin/python3*",
+    ):
+        hidden.update(Path("/").glob(pattern.lstrip("/")))
+    empty_dir, empty_file = tmp_path / "empty", tmp_path / "empty-file"
+    empty_dir.mkdir()
+    empty_file.write_bytes(b"")
+    mounts = " && ".join(
+        f"mount --bind {shlex.quote(str(empty_dir if path.is_dir() else empty_file))} {shlex.quote(str(path))}"
+        for path in sorted(hidden)
+        if path.exists() and not path.is_symlink()
+    )
+    roster = tmp_path / "roster.pdf"
+    script = (
+        f"{mounts} && ! python3 -c pass 2>/dev/null && "
+        f"{shlex.quote(str(bundle / 'warband'))} --smoke && "
+        f"{shlex.quote(str(bundle / 'warband'))} roster {shlex.quote(str(ARMY))} --format pdf -o {roster}"
+    )
+    environment = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
+    result = subprocess.run(
+        ["unshare", "-m", "sh", "-c", script],
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("smoke: en: Warband: Start"), result.stdout
+    assert roster.read_bytes().startswith(b"%PDF-")
