@@ -84,7 +84,7 @@ def last_game(recent: Sequence[str]) -> str | None:
 def _run(argv: Sequence[str], logs: LogSetup | None, path: Path | None = None, *, builder: bool = False) -> int:
     app = QApplication.instance() or QApplication([sys.argv[0], *argv])
     app.setApplicationName("Warband")
-    app.setDesktopFileName("io.github.warband.Warband")  # Wayland's app_id: the menu entry of packaging/linux
+    QApplication.setDesktopFileName("io.github.warband.Warband")  # Wayland's app_id: the menu entry (packaging/)
     app.setApplicationVersion(__version__)
     app.setOrganizationName("Warband")
     preferences, preferences_error = load_preferences()
