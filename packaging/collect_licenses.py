@@ -1,10 +1,12 @@
 """Write the licences of what a bundle ships into its `licenses/` folder, with an index (README.txt).
 
-Run with the Python that built the bundle (its venv): `python collect_licenses.py BUNDLE_FOLDER`. It covers
+Run with the Python that built the bundle (its venv): `python collect_licenses.py BUNDLE [--texts DIR]`. It covers
 Python itself, every distribution Warband needs at run time (found from Warband's requirements, recursively),
 PyInstaller's bootloader, Qt (LGPL-3.0 / GPL texts: PySide6's wheels carry none) and, on Debian-like systems, the
-packages of the system libraries the bundle carries (their `copyright` files). It exits non-zero when a licence it
-must ship cannot be found, so that a bundle never goes out without one.
+packages of the system libraries the bundle carries (their `copyright` files). The standard texts (LGPL-3, GPL-3,
+GPL-2) come from Debian's common-licenses, or from `--texts DIR` where the system has none (Windows, macOS: the
+release workflow fetches them from gnu.org). It exits non-zero when a licence it must ship cannot be found, so
+that a bundle never goes out without one.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ def requirement_names(distribution: str) -> list[str]:
     return seen
 
 
-def copy_distribution(name: str, target: Path) -> str:
+def copy_distribution(name: str, target: Path, texts: Path) -> str:
     """Copy one distribution's licence files into `target/<name>/`; the index line for it."""
     dist = metadata.distribution(name)
     expression = dist.metadata.get("License-Expression") or dist.metadata.get("License") or "see the files"
@@ -56,17 +58,18 @@ def copy_distribution(name: str, target: Path) -> str:
             copied += 1
     key = re.sub(r"[-_.]+", "-", name).lower()
     if key in QT_DISTRIBUTIONS:
-        copied += copy_common(QT_TEXTS, folder)
+        copied += copy_common(QT_TEXTS, folder, texts)
     if copied == 0:
         raise SystemExit(f"no licence text found for {name} {dist.version} ({expression})")
     return f"{dist.metadata['Name']} {dist.version}: {expression.splitlines()[0]}"
 
 
-def copy_common(names: tuple[str, ...], folder: Path) -> int:
-    """Copy the standard licence texts (Debian's common-licenses) into `folder`; how many were found."""
+def copy_common(names: tuple[str, ...], folder: Path, texts: Path) -> int:
+    """Copy the standard licence texts (Debian's common-licenses, or `--texts`) into `folder`; how many were
+    found."""
     copied = 0
     for name in names:
-        source = COMMON_LICENSES / name
+        source = texts / name
         if source.is_file():
             shutil.copyfile(source, folder / f"{name}.txt")
             copied += 1
@@ -77,7 +80,8 @@ def copy_python(target: Path) -> str:
     """Python's own licence (PSF), from the interpreter the bundle carries."""
     version = sysconfig.get_python_version()
     for source in (
-        Path(sys.base_prefix) / "lib" / f"python{version}" / "LICENSE.txt",
+        Path(sys.base_prefix) / "lib" / f"python{version}" / "LICENSE.txt",  # Linux, macOS
+        Path(sys.base_prefix) / "LICENSE.txt",  # Windows
         Path(f"/usr/share/doc/python{version}/copyright"),
     ):
         if source.is_file():
@@ -129,8 +133,16 @@ def copy_system_libraries(bundle: Path, target: Path) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
+    texts = COMMON_LICENSES
+    if len(argv) == 3 and argv[1] == "--texts":
+        texts = Path(argv[2])
+        argv = argv[:1]
     if len(argv) != 1 or not (Path(argv[0]) / "_internal").is_dir():
-        print("usage: collect_licenses.py BUNDLE_FOLDER (a PyInstaller one-folder build)", file=sys.stderr)
+        print(
+            "usage: collect_licenses.py BUNDLE [--texts DIR] (BUNDLE: a PyInstaller one-folder build; DIR: the\n"
+            "LGPL-3, GPL-3 and GPL-2 texts, where the system has no /usr/share/common-licenses)",
+            file=sys.stderr,
+        )
         return 2
     bundle = Path(argv[0])
     target = bundle / "licenses"
@@ -144,8 +156,8 @@ def main(argv: list[str]) -> int:
         "",
         copy_python(target),
     ]
-    index += [copy_distribution(name, target) for name in requirement_names("warband")[1:]]
-    index.append(copy_distribution("pyinstaller", target) + " (its bootloader starts the program)")
+    index += [copy_distribution(name, target, texts) for name in requirement_names("warband")[1:]]
+    index.append(copy_distribution("pyinstaller", target, texts) + " (its bootloader starts the program)")
     index += copy_system_libraries(bundle, target)
     (target / "README.txt").write_text("\n".join(index) + "\n", encoding="utf-8")
     print(f"licences of {len(index) - 7} components written to {target}")

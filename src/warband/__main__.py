@@ -60,8 +60,11 @@ def utf8_locale(environ: MutableMapping[str, str]) -> None:
 
 
 def _file_to_open(args: list[str]) -> Path | None:
-    """The one existing army or battle file given, with no command: the window opens it."""
-    if len(args) != 1 or not args[0].endswith(FILE_SUFFIXES):
+    """The one existing army or battle file given, with no command: the window opens it. So does any other JSON
+    file given alone, as an army: on Windows "Open with" hands Warband a `.json` (the type Explorer knows, from the
+    last suffix alone), and the window tells what is wrong with it where a windowed program's output would be lost.
+    """
+    if len(args) != 1 or not args[0].lower().endswith(".json"):
         return None
     path = Path(args[0])
     return path.resolve() if path.is_file() else None

@@ -16,6 +16,14 @@ def test_one_existing_army_or_battle_file_opens_in_the_window(tmp_path):
     assert _file_to_open([str(battle)]) == battle.resolve()  # what is in it is the window's to tell
 
 
+def test_any_other_json_file_given_alone_opens_in_the_window_which_tells_what_it_is(tmp_path):
+    """Windows' "Open with" on a `.json`: the window opens it as an army and says what is wrong, if anything."""
+    other = tmp_path / "roster.JSON"
+    other.write_text("{}")
+    assert _file_to_open([str(other)]) == other.resolve()
+    assert _file_to_open([str(tmp_path / "missing.json")]) is None
+
+
 def test_anything_else_is_a_command():
     army = next((data_dir() / "sbg" / "examples").glob("*.warband.json"))
     assert _file_to_open(["validate", str(army)]) is None
