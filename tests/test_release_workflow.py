@@ -294,3 +294,21 @@ def test_the_installer_never_takes_over_json_files():
     assert not [line for line in registry if 'Subkey: "Software\\Classes\\.warband.json' in line], (
         "never consulted"
     )
+
+
+def test_the_changelog_names_the_file_and_api_versions_this_program_writes():
+    """The newest entry's table is the code's: a format bumped without its line in the CHANGELOG fails here."""
+    import re
+
+    from warband import __version__
+    from warband.model.journal import JOURNAL_VERSION, READ_VERSIONS
+    from warband.model.storage import CURRENT_VERSIONS
+
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    newest = text.split("\n## ", 2)[1]
+    rows = dict(re.findall(r"^\| [^|]*\(`([\w.-]+)`\) \| ([\w.]+) \|", newest, re.MULTILINE))
+    expected = {name: str(version) for name, version in CURRENT_VERSIONS.items()}
+    expected["warband-journal"] = str(JOURNAL_VERSION)
+    expected["warband.api"] = __version__
+    assert rows == expected
+    assert f"| 1–{JOURNAL_VERSION} |" in newest and tuple(range(1, JOURNAL_VERSION + 1)) == READ_VERSIONS
