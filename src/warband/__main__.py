@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import MutableMapping
+    from collections.abc import Callable, MutableMapping
 
 FILE_SUFFIXES = (".warband.json", ".battle.json")
 """An army or a battle file given alone opens in the window."""
@@ -51,12 +51,26 @@ def main(argv: list[str] | None = None) -> int:
     return cli.main(args)
 
 
-def utf8_locale(environ: MutableMapping[str, str]) -> None:
-    """Under the C or POSIX locale (none set), ask for C.UTF-8, as `python` itself does (PEP 538) and as an
-    embedded interpreter (the bundle's) does not: Qt would warn of it on every start and fall back the same."""
-    chosen = environ.get("LC_ALL") or environ.get("LC_CTYPE") or environ.get("LANG") or "C"
-    if chosen in ("C", "POSIX"):
-        environ["LC_CTYPE"] = "C.UTF-8"
+def utf8_locale(environ: MutableMapping[str, str], resolves: Callable[[], str | None] | None = None) -> None:
+    """Under the C or POSIX locale, ask for C.UTF-8, as `python` itself does (PEP 538) and an embedded interpreter
+    (the bundle's) does not: Qt would warn of it on every start and fall back the same. As with `python`, that is
+    when the locale asked for is C, or cannot be set (not installed here), and LC_ALL is not set; `resolves`
+    gives the character locale the environment sets (None: it cannot be set)."""
+    if environ.get("LC_ALL"):
+        return
+    asked = environ.get("LC_CTYPE") or environ.get("LANG") or "C"
+    if asked not in ("C", "POSIX") and (resolves or _character_locale)() not in (None, "C", "POSIX"):
+        return
+    environ["LC_CTYPE"] = "C.UTF-8"
+
+
+def _character_locale() -> str | None:
+    import locale
+
+    try:
+        return locale.setlocale(locale.LC_CTYPE, "")
+    except locale.Error:
+        return None
 
 
 def _file_to_open(args: list[str]) -> Path | None:

@@ -39,17 +39,19 @@ def test_a_file_that_is_not_there_is_said_so(capsys):
 
 
 @pytest.mark.parametrize(
-    ("environ", "expected"),
+    ("environ", "resolves", "expected"),
     [
-        ({}, {"LC_CTYPE": "C.UTF-8"}),
-        ({"LANG": "C"}, {"LANG": "C", "LC_CTYPE": "C.UTF-8"}),
-        ({"LC_CTYPE": "POSIX"}, {"LC_CTYPE": "C.UTF-8"}),
-        ({"LANG": "fr_FR.UTF-8"}, {"LANG": "fr_FR.UTF-8"}),
-        ({"LC_ALL": "ru_RU.UTF-8"}, {"LC_ALL": "ru_RU.UTF-8"}),
-        ({"LC_CTYPE": "de_DE.UTF-8", "LANG": "C"}, {"LC_CTYPE": "de_DE.UTF-8", "LANG": "C"}),
+        ({}, "C", {"LC_CTYPE": "C.UTF-8"}),
+        ({"LANG": "C"}, "C", {"LANG": "C", "LC_CTYPE": "C.UTF-8"}),
+        ({"LC_CTYPE": "POSIX"}, "C", {"LC_CTYPE": "C.UTF-8"}),
+        ({"LANG": "fr_FR.UTF-8"}, "fr_FR.UTF-8", {"LANG": "fr_FR.UTF-8"}),
+        ({"LANG": "fr_FR.UTF-8"}, None, {"LANG": "fr_FR.UTF-8", "LC_CTYPE": "C.UTF-8"}),  # not installed here
+        ({"LC_ALL": "ru_RU.UTF-8"}, None, {"LC_ALL": "ru_RU.UTF-8"}),  # LC_ALL is the player's word, as for python
+        ({"LC_CTYPE": "de_DE.UTF-8", "LANG": "C"}, "de_DE.UTF-8", {"LC_CTYPE": "de_DE.UTF-8", "LANG": "C"}),
     ],
 )
-def test_the_bundle_asks_for_utf8_under_the_c_locale_as_python_does(environ, expected):
-    """PEP 538: `python` coerces the C locale to C.UTF-8; the bundle's embedded interpreter does it here."""
-    utf8_locale(environ)
+def test_the_bundle_asks_for_utf8_under_the_c_locale_as_python_does(environ, resolves, expected):
+    """PEP 538: `python` coerces the C locale (asked for, or left because the one asked for is not installed) to
+    C.UTF-8; the bundle's embedded interpreter does it here. The language asked for (LANG) stays for messages."""
+    utf8_locale(environ, lambda: resolves)
     assert environ == expected
