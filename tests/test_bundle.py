@@ -72,6 +72,9 @@ def test_the_bundle_holds_its_program_data_translations_and_licences(bundle):
     for component in ("Python", "PySide6_Essentials", "shiboken6", "pydantic", "platformdirs", "pyinstaller"):
         assert component in index
     assert (bundle / "licenses" / "PySide6_Essentials" / "LGPL-3.txt").is_file()
+    for size in (16, 48, 256, 512):  # what the desktop shows: the icons the repository holds reach the bundle
+        assert (bundle / "share" / "icons" / "hicolor" / f"{size}x{size}" / "apps" / "warband.png").is_file()
+    assert (bundle / "install.sh").is_file() and (bundle / "uninstall.sh").is_file()
     assert not list(bundle.rglob("*.dist-info/direct_url.json")), "nothing of the build machine's paths"
     assert not [p for p in internal.rglob("*") if p.name in ("pytest", "hypothesis")]
 
