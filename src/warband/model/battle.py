@@ -20,6 +20,7 @@ from pydantic import BaseModel
 
 from warband.model.battle_log import LogEntry, spoken_words
 from warband.model.dice import Dice, DiceError, DiceKind, SeededDice, TypedDice
+from warband.model.edits import copied
 from warband.model.file_names import BATTLE_SUFFIX as BATTLE_SUFFIX  # its home; here too for older imports
 from warband.model.journal import (
     JOURNAL_FORMAT,
@@ -229,7 +230,7 @@ class BattleRun(Generic[B]):
         before = self.session.state
         if after is None:
             after = command.apply(before)
-        if after == before:
+        if _equal(after, before):
             return False
         if not entry.text:
             logged_as(command, before)  # what `execute` would word the line with: it may refuse the battle
@@ -307,7 +308,7 @@ class BattleRun(Generic[B]):
         lines (and replaying its journal too)."""
         rows = self._marks.rows(self.log, step)
         for row in rows:
-            self.log[row] = self.log[row].model_copy(update={"undone": undone})
+            self.log[row] = copied(self.log[row], undone=undone)
         self.marked.extend(rows)
 
     # --- the journal ---------------------------------------------------------------------------------------
@@ -440,6 +441,24 @@ class _LogMarks:
         self._seen = len(log)
 
 
+def _equal(a: BaseModel, b: BaseModel) -> bool:
+    """`a == b` for two battles: pydantic's comparison, without its generic look at the models' private and extra
+    values when they have none (a journal of thousands of actions compares as many)."""
+    if (
+        type(a) is type(b)
+        and getattr(a, "__pydantic_private__", None) is None
+        and getattr(b, "__pydantic_private__", None) is None
+        and a.__pydantic_extra__ is None
+        and b.__pydantic_extra__ is None
+    ):
+        if a.__dict__ == b.__dict__:
+            return True
+        fields = type(a).__pydantic_fields__.keys()
+        if a.__dict__.keys() <= fields and b.__dict__.keys() <= fields:
+            return False
+    return a == b
+
+
 def _dump(command: object) -> dict[str, Any]:
     if not isinstance(command, BaseModel):
         raise TypeError(f"a battle command must be a pydantic model to be journalled, not {type(command)}")
@@ -456,7 +475,18 @@ def collector_paused() -> Iterator[None]:
         yield
     finally:
         if enabled:
+            _to_oldest_generation()
             gc.enable()
+
+
+def _to_oldest_generation() -> None:
+    """Hand what was made with the collector held off to its oldest generation, as it is: a young collection
+    would walk the hundred thousand objects of a long battle's log (70 ms) to find no cycle. They are walked
+    with the oldest generation, when the collector next does that. Only when nothing is frozen (`gc.freeze`,
+    which the window does once its catalogs are loaded): freezing and unfreezing would also thaw those."""
+    if gc.get_freeze_count() == 0:
+        gc.freeze()
+        gc.unfreeze()
 
 
 def battle_document(run: BattleRun[B], file_model: type[BaseModel]) -> BaseModel:

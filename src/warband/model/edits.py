@@ -35,6 +35,21 @@ def replace(model: M, **changes: Any) -> M:
     return type(model).model_validate({**dict(model), **changes})
 
 
+def copied(model: M, **update: Any) -> M:
+    """`model.model_copy(update=update)`: the very same copy, its fields set included, made a few times quicker
+    for a model without private or extra values (pydantic's copy looks for them at length). Not validated: for
+    a change validated already (one model's state within a battle, an undo mark on a log line)."""
+    if getattr(model, "__pydantic_private__", None) is not None or model.__pydantic_extra__ is not None:
+        return model.model_copy(update=update)
+    cls = type(model)
+    copy = cls.__new__(cls)
+    object.__setattr__(copy, "__dict__", {**model.__dict__, **update})
+    object.__setattr__(copy, "__pydantic_extra__", None)
+    object.__setattr__(copy, "__pydantic_fields_set__", model.__pydantic_fields_set__ | update.keys())
+    object.__setattr__(copy, "__pydantic_private__", None)
+    return copy
+
+
 # --- validation deferred while a journal is replayed ----------------------------------------------------------
 _DEFERRED: ContextVar[bool] = ContextVar("warband_validation_deferred", default=False)
 _SCALARS = frozenset({bool, int, str, type(None)})

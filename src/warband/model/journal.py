@@ -7,7 +7,8 @@ generator's whole state (6.7 KB). Every line ends with a CRC-32 of the rest of i
 found even when it is still valid JSON. Version 1 lines (a `"dice"` state, no CRC) are still read.
 
 Nothing here raises anything but `FileError`. Reading never trusts the file: it is refused over 50 MB before it is
-read, and each line is parsed as strictly as every other file (`storage.parse_json_bytes`). What cannot be used is
+read, and each line is parsed as strictly as every other file (`storage.parse_json_bytes`); a line exactly as
+Warband writes it, byte for byte, is read the same three times quicker (`_as_written`). What cannot be used is
 reported by line, so that resuming keeps every complete action before the damage.
 """
 
@@ -17,11 +18,13 @@ import contextlib
 import datetime as dt
 import json
 import os
+import sys
 import zlib
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
+
+import pydantic_core
 
 from warband.model.storage import (
     MAX_FILE_BYTES,
@@ -61,20 +64,50 @@ def encode_record(record: dict[str, Any], file: str) -> bytes:
 
 def decode_line(raw: bytes, file: str, number: int) -> dict[str, Any]:
     """One complete line (without its newline) as a record; `FileError` at `line N` when it cannot be used."""
-    where = f"line {number}"
+    record: dict[str, Any] | None = None
     mark = raw.rfind(_CRC)
-    if mark >= 0 and raw.endswith(b"}"):
-        digits = raw[mark + len(_CRC) : -1]
-        if not digits.isdigit() or len(digits) > 10 or int(digits) != zlib.crc32(raw[:mark]):
-            raise FileError(file, where, "the line is damaged (its check sum does not match)")
-    try:
-        record = _parsed(raw, file)
-    except FileError as exc:
-        raise FileError(file, where, exc.message) from None
-    if not isinstance(record, dict):
-        raise FileError(file, where, "not a journal record")
+    if mark >= 0 and raw[-1:] == b"}":
+        digits = raw[mark + _CRC_LENGTH : -1]
+        if not digits.isdigit() or len(digits) > 10 or int(digits) != _crc32(raw[:mark]):
+            raise FileError(file, f"line {number}", "the line is damaged (its check sum does not match)")
+        record = _as_written(raw)
+    if record is None:
+        try:
+            parsed = _parsed(raw, file)
+        except FileError as exc:
+            raise FileError(file, f"line {number}", exc.message) from None
+        if not isinstance(parsed, dict):
+            raise FileError(file, f"line {number}", "not a journal record")
+        record = parsed
     record.pop("crc", None)
     return record
+
+
+_CRC_LENGTH = len(_CRC)
+_crc32 = zlib.crc32
+_from_json = pydantic_core.from_json
+_to_json = pydantic_core.to_json
+
+
+def _as_written(raw: bytes) -> dict[str, Any] | None:
+    """The record of a line exactly as `encode_record` writes its records, read by pydantic-core's parser (three
+    times quicker than `json`, for the tens of thousands of lines of a journal); None for any other line.
+
+    Written out again, the record must give the line back byte for byte: so it holds no key twice, no NaN, no
+    space, no escape that `encode_record` does not write, and the strict reading (`_parsed`) reads it the same.
+    A line as short as Python's limit on the digits of a number holds no number that Python refuses (the
+    parser refuses lone surrogates, a byte order mark and text that is not UTF-8 itself)."""
+    size = len(raw)
+    limit = sys.get_int_max_str_digits()
+    if size > MAX_FILE_BYTES or (limit and size > limit):
+        return None
+    try:
+        record = _from_json(raw, allow_inf_nan=False)
+        if type(record) is dict and _to_json(record) == raw:
+            return record
+    except ValueError:  # not JSON (nor JSON it writes back: a serialization error is a ValueError)
+        pass
+    return None
 
 
 def _one_of_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -118,21 +151,6 @@ def check_size(path: Path) -> None:
             f"the journal is {size / 1_048_576:.1f} MB; Warband reads journals of at most "
             f"{MAX_JOURNAL_BYTES // 1_048_576} MB",
         )
-
-
-@dataclass(frozen=True)
-class Line:
-    """A line of the journal as read: its number, its bytes (newline included) and whether it was complete."""
-
-    number: int
-    raw: bytes
-    complete: bool
-
-
-def read_lines(handle: IO[bytes]) -> Iterator[Line]:
-    """The lines of an open journal, one at a time (a journal may hold tens of thousands)."""
-    for number, raw in enumerate(handle, start=1):
-        yield Line(number, raw, raw.endswith(b"\n"))
 
 
 def first_record(raw: bytes, file: str) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+import pydantic_core
 from pydantic import BaseModel, ValidationError
 
 from warband.model.battle import BattleRun, collector_paused
@@ -31,7 +32,6 @@ from warband.model.journal import (
     decode_line,
     first_record,
     optional_path,
-    read_lines,
     roll_calls,
 )
 from warband.model.messages import N_, Phrase, template
@@ -103,36 +103,36 @@ def _read(path: Path, game: Callable[[dict[str, Any], str], ReplayedGame[B]], *,
     file = str(path)
     try:
         with path.open("rb") as handle:
-            lines = read_lines(handle)
-            first = next(lines, None)
-            if first is None or not first.complete:
+            first = handle.readline()
+            if not first.endswith(b"\n"):
                 raise FileError(file, "line 1", "not a Warband battle journal (its first line is incomplete)")
-            head = check_head(first_record(first.raw[:-1], file), file)
+            head = check_head(first_record(first[:-1], file), file)
             battle_model, parse_command = game(head, file)
+            if deferred:
+                parse_command = _remembering(parse_command)
             run = _start_from(head, battle_model, file)
             start = run.battle
-            kept_bytes = len(first.raw)
+            kept_bytes = len(first)
             dropped, damage, damaged_line, torn = 0, None, None, False
             with validation_deferred() if deferred else contextlib.nullcontext():
-                for line in lines:
-                    if not line.complete:
+                for number, raw in enumerate(handle, start=2):  # one line at a time: there may be 100,000
+                    if not raw.endswith(b"\n"):
                         torn = True
                     elif damage is not None:
                         dropped += 1
                     else:
                         try:
-                            record = decode_line(line.raw[:-1], file, line.number)
-                            _replay(run, record, parse_command, file, line.number)
+                            _replay(run, decode_line(raw[:-1], file, number), parse_command, file, number)
                         except Exception as exc:
                             if deferred:
                                 raise _NotAsPlayedError from exc
                             if not isinstance(exc, _DAMAGE):
                                 raise
-                            damage = exc if isinstance(exc, FileError) else _damaged(file, line.number, exc)
-                            damaged_line = line.number
+                            damage = exc if isinstance(exc, FileError) else _damaged(file, number, exc)
+                            damaged_line = number
                             dropped += 1
                             continue
-                        kept_bytes += len(line.raw)
+                        kept_bytes += len(raw)
     except OSError as exc:
         raise FileError(file, "", f"the journal cannot be read ({exc.strerror or exc})") from None
     if deferred:
@@ -145,6 +145,40 @@ def _read(path: Path, game: Callable[[dict[str, Any], str], ReplayedGame[B]], *,
     if head["version"] < JOURNAL_VERSION:
         run._old_head = dict(head, version=JOURNAL_VERSION)
     return run
+
+
+_REMEMBERED_AT_MOST = 4096
+
+
+def _remembering(parse_command: Callable[[Any], Command[B]]) -> Callable[[Any], Command[B]]:
+    """`parse_command` for a journal replayed with validation deferred: a command written as one met before (the
+    same JSON, to the types of its values and the order of its keys) is the value parsed then, when nothing can
+    change that (`_frozen`). A battle repeats a few commands thousands of times (a model engaged, the next
+    phase)."""
+    known: dict[bytes, Command[B]] = {}
+
+    def parse(data: Any) -> Command[B]:
+        key = pydantic_core.to_json(data)
+        command = known.get(key)
+        if command is None:
+            command = parse_command(data)
+            if _frozen(command):
+                if len(known) >= _REMEMBERED_AT_MOST:
+                    known.clear()
+                known[key] = command
+        return command
+
+    return parse
+
+
+def _frozen(command: object) -> bool:
+    """A value that nothing changes once made: a frozen pydantic model without private attributes (which a frozen
+    model may still set)."""
+    return (
+        isinstance(command, BaseModel)
+        and bool(command.model_config.get("frozen"))
+        and not type(command).__private_attributes__
+    )
 
 
 def _damaged(file: str, number: int, exc: BaseException) -> FileError:
@@ -180,6 +214,12 @@ def _start_from(head: dict[str, Any], battle_model: type[B], file: str) -> Battl
     return run
 
 
+def _log_entry(data: Any) -> LogEntry:
+    """`LogEntry.model_validate(data)`, without the keyword arguments it hands on as None (a line at a time)."""
+    entry: LogEntry = LogEntry.__pydantic_validator__.validate_python(data)
+    return entry
+
+
 def kept_note(reason: object) -> Phrase:
     """What the log says under an action an earlier version of Warband allowed and the rules now refuse: it is
     kept as it was played (a journal's battle never changes on resuming), and marked."""
@@ -201,13 +241,13 @@ def _replay(
 ) -> None:
     """Carry out one journal record again. Everything is checked before the run changes, so a line that does not
     fit changes nothing."""
-    where = f"line {number}"
     op = record.get("op")
-    rolls = roll_calls(record.get("rolls"), file, where)
+    rolls = record.get("rolls")
+    calls = roll_calls(rolls, file, f"line {number}") if rolls is not None else ()
     state = SeededDice.from_state(record["dice"]) if "dice" in record else None
     if op == "do":
         command = parse_command(record["command"])
-        entry = LogEntry.model_validate(record["log"])
+        entry = _log_entry(record["log"])
         barrier = bool(record.get("barrier"))
         kept: object = None
         try:
@@ -219,24 +259,24 @@ def _replay(
             done = run.replayed(command, entry, barrier=barrier, after=as_before(run.battle))
             kept = exc.reason
         if not done:
-            raise FileError(file, where, "the action changes nothing in the battle as it is then")
+            raise FileError(file, f"line {number}", "the action changes nothing in the battle as it is then")
         if kept is not None:
             run.note(kept_note(kept), side=entry.side)
     elif op == "note":
-        run.log.append(LogEntry.model_validate(record["log"]))
+        run.log.append(_log_entry(record["log"]))
     elif op == "undo":
         if not run.undo():
-            raise FileError(file, where, "nothing to undo at this point")
+            raise FileError(file, f"line {number}", "nothing to undo at this point")
     elif op == "redo":
         if not run.redo():
-            raise FileError(file, where, "nothing to redo at this point")
+            raise FileError(file, f"line {number}", "nothing to redo at this point")
     elif op == "saved":
-        saved = optional_path(record.get("file"), file, where)
+        saved = optional_path(record.get("file"), file, f"line {number}")
         run.file = saved
         run.session.mark_saved()
     else:
-        raise FileError(file, where, f"unknown journal record {op!r}")
-    for sides, count, low in rolls:
+        raise FileError(file, f"line {number}", f"unknown journal record {op!r}")
+    for sides, count, low in calls:
         run.dice.roll(sides, count, low=low)
     if state is not None:
         run.dice = state

@@ -100,12 +100,14 @@ def _made_for(side: int, key: str, unit: ConfrontationUnit, battle: Confrontatio
     profile = battle.entries.profiles.get(unit.profile)
     state = battle.models.get(key) or _UNTOUCHED
     made = _made.get(key)
-    if made is None or made.unit is not unit or made.profile is not profile or made.state is not state:
+    if made is None or made.unit is not unit or made.profile is not profile:
         if len(_made) >= _MADE_AT_MOST:
             _made.clear()
         made = _made[key] = _Made(
             unit, profile, state, Model(key, side, unit, profile, state, unit_label(unit, profile))
         )
+    elif made.state is not state:  # the same unit in another state: its label is the one worked out for it
+        made = _made[key] = _Made(unit, profile, state, Model(key, side, unit, profile, state, made.model.label))
     return made
 
 
@@ -144,6 +146,15 @@ def model(battle: ConfrontationBattle, key: str) -> Model:
     if unit is None:
         raise KeyError(f"no model {key!r} in this battle")
     return _made_for(side, key, unit, battle).model
+
+
+def model_state(battle: ConfrontationBattle, key: str) -> ModelState:
+    """`model(battle, key).state`, without making the model (a flag set on it, replayed thousands of times, asks
+    only that); `KeyError` when the battle has none."""
+    side, unit_id = split_key(key)
+    if unit_id not in _units_of(battle.sides[side]):
+        raise KeyError(f"no model {key!r} in this battle")
+    return battle.models.get(key) or _UNTOUCHED
 
 
 _units: dict[int, tuple[Side, dict[str, ConfrontationUnit]]] = {}

@@ -21,13 +21,15 @@ from warband.model.systems.confrontation.battle_state import ConfrontationBattle
 def call_bars(m: Model, *, as_before: bool = False) -> list[Problem]:
     """Why this Faithful may not call any miracle now, whatever the miracle (empty: it may). `as_before`: as
     Warband read the rules before issue 16 (a wound recorded this turn did not bar the call)."""
-    ref = m.ref()
     if not m.in_play:
-        return [Problem.of("CF-11", "call.out_of_play", ref, unit=m.label)]
+        return [Problem.of("CF-11", "call.out_of_play", m.ref(), unit=m.label)]
     if not m.faithful:
-        return [Problem.of("CF-01", "call.not_faithful", ref, unit=m.label)]
-    bars: list[Problem] = []
+        return [Problem.of("CF-01", "call.not_faithful", m.ref(), unit=m.label)]
     state = m.state
+    if not (state.shot or state.feat or state.moved_beyond or state.engaged or state.wounds_roll or state.wounded):
+        return []  # nothing done this turn that bars a call: most Faithful, most of the time
+    ref = m.ref()
+    bars: list[Problem] = []
     if state.shot:
         bars.append(Problem.of("CF-10", "call.shot", ref, unit=m.label))
     if state.feat:
@@ -110,7 +112,7 @@ def _place(m: Model) -> _Place:
     problems = call_bars(m)
     if not problems and not m.unit.miracles:
         problems = [Problem.of("CF-01", "call.no_miracles", m.ref(), unit=m.label)]
-    elif not problems and not left_to_call(m):
+    elif not problems and all(mid in m.state.called for mid in m.unit.miracles):  # none `left_to_call`
         problems = [Problem.of("CF-09", "call.all_called", m.ref(), unit=m.label)]
     if problems:
         return _Place(False, Barred(m.key, m.side, m.label, tuple(problems)), 0, False)
@@ -119,7 +121,8 @@ def _place(m: Model) -> _Place:
 
 _UNRANKED = 1 << 20
 _CHANGED_AT_MOST = 16
-"""More models changed than this since the state the order was last worked out for: worked out from nothing."""
+"""More models changed than this (or more than half of them) since the state the order was last worked out for:
+worked out from nothing."""
 
 SortKey = tuple[int, int, int, int]
 """A Faithful's place among those who may call: highest Discipline first, then by side, its player's order among
@@ -180,7 +183,7 @@ def _worked_out(battle: ConfrontationBattle, last: _Worked | None = None) -> _Wo
     changed: list[int] | None = None
     if last is not None and last.battle.sides is battle.sides and len(last.everyone) == len(everyone):
         changed = [i for i, (old, new) in enumerate(zip(last.everyone, everyone, strict=True)) if old is not new]
-        if len(changed) > _CHANGED_AT_MOST:
+        if len(changed) > _CHANGED_AT_MOST or 2 * len(changed) > len(everyone):  # a new turn: all of them
             changed = None
     if last is None or changed is None:
         places = tuple(remembered(m, _place) for m in everyone)

@@ -9,12 +9,13 @@ from collections.abc import Sequence
 from warband.model import changes
 from warband.model.army import Problem
 from warband.model.catalog import Catalogs
-from warband.model.edits import replace
+from warband.model.edits import copied, replace
 from warband.model.messages import N_, term
 from warband.model.names import CatalogName
 from warband.model.session import RefusedError
 from warband.model.systems.confrontation.battle_models import Model as Model
 from warband.model.systems.confrontation.battle_models import model as model
+from warband.model.systems.confrontation.battle_models import model_state
 from warband.model.systems.confrontation.battle_models import models as models
 from warband.model.systems.confrontation.battle_order import Barred as Barred
 from warband.model.systems.confrontation.battle_order import DivinationOrder as DivinationOrder
@@ -83,7 +84,7 @@ def with_model(battle: ConfrontationBattle, key: str, **changes: object) -> Conf
     models_now = dict(battle.models)
     models_now[key] = replace(battle.state(key), **changes)
     if key in battle.models:  # the same models hold a state: nothing else to check
-        return battle.model_copy(update={"models": models_now})
+        return copied(battle, models=models_now)
     return replace(battle, models=models_now)
 
 
@@ -118,13 +119,19 @@ def previous_phase(battle: ConfrontationBattle) -> ConfrontationBattle:
 
 
 def new_turn(battle: ConfrontationBattle) -> ConfrontationBattle:
+    """Every model's state of this turn reset, in army order (as `models` lists them, without making them: the
+    rules ask about the models of the new turn, not of the old)."""
     refreshed: dict[str, ModelState] = {}
-    for m in models(battle):
-        changes = dict(PER_TURN_RESET)
-        faithful = m.profile.faithful if m.profile is not None else None
-        if battle.options.refill_faith and faithful is not None and faithful.faith is not None:
-            changes["faith"] = faithful.faith  # an unknown Faith refills nothing: the T.F. stays as the player set
-        refreshed[m.key] = replace(m.state, **changes)
+    profiles = battle.entries.profiles
+    for side_index, side in enumerate(battle.sides):
+        for unit in side.army.units:
+            key = model_key(side_index, unit.id)
+            profile = profiles.get(unit.profile)
+            changes = dict(PER_TURN_RESET)
+            faithful = profile.faithful if profile is not None else None
+            if battle.options.refill_faith and faithful is not None and faithful.faith is not None:
+                changes["faith"] = faithful.faith  # an unknown Faith refills nothing: the T.F. stays as it was set
+            refreshed[key] = replace(battle.state(key), **changes)
     return replace(battle, turn=battle.turn + 1, phase="tactical", tactical_winner=None, models=refreshed)
 
 
@@ -138,12 +145,13 @@ def flag_refusal(
     unmarked as an effect's once it called). CF-13: done in the Divination phase is final for the turn (undo
     aside). `as_before`: as Warband read the rules before issue 16.
     """
-    m = model(battle, key)
-    state = m.state
+    state = model_state(battle, key)
     if field == "divination_done" and not value and state.divination_done and not as_before:
+        m = model(battle, key)
         return Problem.of("CF-13", "done.final", m.ref(), unit=m.label)
     if not state.called:
         return None
+    m = model(battle, key)
     if value and field in ("shot", "feat"):
         act = N_("shoot") if field == "shot" else N_("perform a Physical Feat")
         return Problem.of("CF-10", "act.after_call", m.ref(), unit=m.label, act=term(act))
