@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QTabWidget
@@ -270,19 +271,25 @@ def test_opening_from_recent_files(window, tmp_path):
     assert window.document.path == path
 
 
-@pytest.mark.parametrize("what", [[], ["builder"]], ids=["start page", "builder"])
-def test_smoke_command_paints_the_window_and_exits_0(tmp_path, what):
-    """`warband --smoke` paints the start page; `warband --smoke builder` goes on to the last game's builder."""
-    env = {"HOME": str(tmp_path), "PATH": "/usr/bin:/bin", "QT_QPA_PLATFORM": "offscreen"}
+def run_smoke(home: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """`python -m warband --smoke ARGS` in a fresh process with a clean environment; it must exit 0."""
+    environment = {"HOME": str(home), "PATH": "/usr/bin:/bin", "QT_QPA_PLATFORM": "offscreen", **env}
     result = subprocess.run(
-        [sys.executable, "-m", "warband", "--smoke", *what],
+        [sys.executable, "-m", "warband", "--smoke", *args],
         capture_output=True,
         text=True,
-        env=env,
+        env=environment,
         timeout=120,
         check=False,
     )
     assert result.returncode == 0, result.stderr
+    return result
+
+
+@pytest.mark.parametrize("what", [[], ["builder"]], ids=["start page", "builder"])
+def test_smoke_command_paints_the_window_and_exits_0(tmp_path, what):
+    """`warband --smoke` paints the start page; `warband --smoke builder` goes on to the last game's builder."""
+    result = run_smoke(tmp_path, *what)
     expected = "smoke: en: Untitled army — Warband: Army builder | " if what else "smoke: en: Warband: Start | "
     assert result.stdout.startswith(expected), result.stdout
     assert result.stdout.rstrip().endswith("; Qt: Cancel")
@@ -298,16 +305,7 @@ def test_smoke_command_paints_the_window_and_exits_0(tmp_path, what):
 def test_smoke_command_reports_the_language_it_painted_in(tmp_path, lang, expected):
     """The smoke line names the language, the window's texts in it and a word of Qt's own translations: a build that
     lost either translation (a bundle, a wheel) shows English there."""
-    env = {"HOME": str(tmp_path), "PATH": "/usr/bin:/bin", "QT_QPA_PLATFORM": "offscreen", "LANG": lang}
-    result = subprocess.run(
-        [sys.executable, "-m", "warband", "--smoke"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
+    result = run_smoke(tmp_path, LANG=lang)
     assert result.stdout.startswith(expected), result.stdout
     assert result.stdout.rstrip().endswith({"fr": "; Qt: Annuler", "ru": "; Qt: Отмена"}[lang[:2]])
 
