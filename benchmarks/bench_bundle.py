@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import argparse
 import importlib.metadata as metadata
+import importlib.util
 import os
-import re
 import statistics
 import subprocess
 import sys
@@ -30,22 +30,16 @@ def folder_size(path: Path) -> int:
 
 
 def runtime_size() -> int:
-    """Bytes of the installed distributions Warband needs at run time (the files their RECORDs list)."""
-    seen: set[str] = set()
-    todo = ["warband"]
+    """Bytes of the installed distributions Warband needs at run time (the files their RECORDs list), the same
+    distributions whose licences the bundle carries (packaging/collect_licenses.py finds them)."""
+    spec = importlib.util.spec_from_file_location("collect_licenses", ROOT / "packaging" / "collect_licenses.py")
+    assert spec is not None and spec.loader is not None
+    licences = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(licences)
     total = 0
-    while todo:
-        name = re.sub(r"[-_.]+", "-", todo.pop()).lower()
-        if name in seen:
-            continue
-        seen.add(name)
-        dist = metadata.distribution(name)
-        total += sum(
-            Path(str(f.locate())).stat().st_size for f in dist.files or [] if Path(str(f.locate())).is_file()
-        )
-        for text in dist.requires or []:
-            if "extra ==" not in text:
-                todo.append(re.split(r"[\s<>=!~;\[(]", text, maxsplit=1)[0])
+    for name in licences.requirement_names("warband"):
+        files = (Path(str(f.locate())) for f in metadata.distribution(name).files or [])
+        total += sum(path.stat().st_size for path in files if path.is_file())
     return total
 
 

@@ -20,7 +20,7 @@ from pydantic import BaseModel
 
 from warband.model.battle_log import LogEntry, spoken_words
 from warband.model.dice import Dice, DiceError, DiceKind, SeededDice, TypedDice
-from warband.model.edits import copied
+from warband.model.edits import copied, without_private_or_extra
 from warband.model.file_names import BATTLE_SUFFIX as BATTLE_SUFFIX  # its home; here too for older imports
 from warband.model.journal import (
     JOURNAL_FORMAT,
@@ -444,13 +444,7 @@ class _LogMarks:
 def _equal(a: BaseModel, b: BaseModel) -> bool:
     """`a == b` for two battles: pydantic's comparison, without its generic look at the models' private and extra
     values when they have none (a journal of thousands of actions compares as many)."""
-    if (
-        type(a) is type(b)
-        and getattr(a, "__pydantic_private__", None) is None
-        and getattr(b, "__pydantic_private__", None) is None
-        and a.__pydantic_extra__ is None
-        and b.__pydantic_extra__ is None
-    ):
+    if type(a) is type(b) and without_private_or_extra(a) and without_private_or_extra(b):
         if a.__dict__ == b.__dict__:
             return True
         fields = type(a).__pydantic_fields__.keys()

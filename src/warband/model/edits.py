@@ -39,13 +39,23 @@ def copied(model: M, **update: Any) -> M:
     """`model.model_copy(update=update)`: the very same copy, its fields set included, made a few times quicker
     for a model without private or extra values (pydantic's copy looks for them at length). Not validated: for
     a change validated already (one model's state within a battle, an undo mark on a log line)."""
-    if getattr(model, "__pydantic_private__", None) is not None or model.__pydantic_extra__ is not None:
+    if not without_private_or_extra(model):
         return model.model_copy(update=update)
+    return _bare_copy(model, {**model.__dict__, **update}, model.__pydantic_fields_set__ | update.keys())
+
+
+def without_private_or_extra(model: BaseModel) -> bool:
+    """A model with no private attributes nor extra fields set: its `__dict__` is all there is to it."""
+    return getattr(model, "__pydantic_private__", None) is None and model.__pydantic_extra__ is None
+
+
+def _bare_copy(model: M, values: dict[str, Any], fields_set: set[str]) -> M:
+    """A model of `model`'s class holding `values`, with no private nor extra values, not validated."""
     cls = type(model)
     copy = cls.__new__(cls)
-    object.__setattr__(copy, "__dict__", {**model.__dict__, **update})
+    object.__setattr__(copy, "__dict__", values)
+    object.__setattr__(copy, "__pydantic_fields_set__", fields_set)
     object.__setattr__(copy, "__pydantic_extra__", None)
-    object.__setattr__(copy, "__pydantic_fields_set__", model.__pydantic_fields_set__ | update.keys())
     object.__setattr__(copy, "__pydantic_private__", None)
     return copy
 
@@ -131,14 +141,8 @@ def _plain(values: Iterable[object]) -> bool:
 
 def _copied(model: M, changes: dict[str, Any]) -> M:
     """What `model_validate({**dict(model), **changes})` makes of a model that `_checks_only`, unchecked."""
-    cls = type(model)
-    copy = cls.__new__(cls)
     values = {**model.__dict__, **changes}
-    object.__setattr__(copy, "__dict__", values)
-    object.__setattr__(copy, "__pydantic_fields_set__", set(values))
-    object.__setattr__(copy, "__pydantic_extra__", None)
-    object.__setattr__(copy, "__pydantic_private__", None)
-    return copy
+    return _bare_copy(model, values, set(values))
 
 
 @cache
