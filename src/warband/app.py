@@ -114,10 +114,7 @@ def _run(argv: Sequence[str], logs: LogSetup | None, path: Path | None = None, *
     window.preferences = preferences
     window.autosaver.enabled = preferences.autosave
     if path is not None:  # the file replaces the start page before the window shows
-        if path.name.endswith(".battle.json"):
-            window.battles.open_battle(path)
-        else:
-            window.open_army(path)
+        window.open_file(path)
     if logs is None:
         window.show()
         app.processEvents()

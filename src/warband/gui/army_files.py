@@ -17,6 +17,7 @@ from warband.gui.recovery import Recovered, save_work, window_work
 from warband.gui.systems.registry import builder_systems
 from warband.gui.widgets.plain_text import escape_mnemonic
 from warband.model.autosave import Recoverable, discard_autosave, find_autosaves
+from warband.model.file_names import BATTLE_SUFFIX
 from warband.model.messages import _, ngettext
 
 if TYPE_CHECKING:
@@ -95,6 +96,13 @@ class ArmyFiles:
         """File → Close: the start page, once the player said what to do with unsaved changes."""
         if self.maybe_save():
             self.show_start_page()
+
+    def open_file(self, path: Path) -> bool:
+        """Open an army or a battle file as File → Open or Open Battle… would (the file given on the command line,
+        or handed over by a later launch); any other file as an army, whose error then says what it is."""
+        if path.name.endswith(BATTLE_SUFFIX):
+            return bool(self.battles.open_battle(path))
+        return self.open_army(path)
 
     def open_army(self, path: Path | None = None) -> bool:
         """Open an army file; a file that cannot be read leaves the army on screen as it was."""

@@ -400,9 +400,7 @@ def bring_forward(window: QWidget) -> None:
 def open_in_window(window: MainWindow, path: Path) -> bool:
     """Open a file handed over as File → Open or Open Battle… would: the unsaved work asked about first, a file
     that cannot be read told, the work on screen left as it was."""
-    if path.name.endswith(BATTLE_SUFFIX):
-        return bool(window.battles.open_battle(path))
-    return window.open_army(path)
+    return window.open_file(path)
 
 
 def serve(window: MainWindow, *, probe: bool = True) -> OpenFileServer | None:
