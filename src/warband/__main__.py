@@ -8,11 +8,10 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from warband.model.file_names import DOCUMENT_SUFFIXES
+
 if TYPE_CHECKING:
     from collections.abc import Callable, MutableMapping
-
-FILE_SUFFIXES = (".warband.json", ".battle.json")
-"""An army or a battle file given alone opens in the window."""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -43,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
             return app.run(smoke=smoke, builder=args == ["--smoke", "builder"], path=opened)
         finally:
             gc.enable()
-    if len(args) == 1 and args[0].endswith(FILE_SUFFIXES):
+    if len(args) == 1 and args[0].endswith(DOCUMENT_SUFFIXES):
         print(f"warband: no such file: {args[0]!r}", file=sys.stderr)  # quoted: control characters escaped
         return 2
     import warband.cli as cli

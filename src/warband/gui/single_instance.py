@@ -29,14 +29,13 @@ from PySide6.QtNetwork import QLocalServer, QLocalSocket
 from PySide6.QtWidgets import QApplication, QWidget
 
 from warband.gui.logfile import LOGGER, state_dir
-from warband.model.file_names import ARMY_SUFFIX, BATTLE_SUFFIX
+from warband.model.file_names import DOCUMENT_SUFFIXES
 
 if TYPE_CHECKING:
     from warband.gui.main_window import MainWindow
 
 FORMAT = "warband-open"
 VERSION = 1
-SUFFIXES = (ARMY_SUFFIX, BATTLE_SUFFIX)
 MAX_MESSAGE_BYTES = 32 * 1024
 """A path fits many times over; a client sending more is refused before its message is parsed."""
 HANDOVER_MS = 400
@@ -152,7 +151,7 @@ def read_request(data: bytes) -> Path:
     path = Path(text)
     if not path.is_absolute():
         raise RefusedMessageError(f"not an absolute path: {_short(text)}")
-    if not path.name.endswith(SUFFIXES):
+    if not path.name.endswith(DOCUMENT_SUFFIXES):
         raise RefusedMessageError(f"not an army or battle file: {_short(text)}")
     try:
         found = path.is_file()

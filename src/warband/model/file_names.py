@@ -8,3 +8,5 @@ from __future__ import annotations
 
 ARMY_SUFFIX = ".warband.json"
 BATTLE_SUFFIX = ".battle.json"
+DOCUMENT_SUFFIXES = (ARMY_SUFFIX, BATTLE_SUFFIX)
+"""The files the window opens: a file of one of these given alone, or handed over to a running window."""
