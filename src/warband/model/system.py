@@ -12,6 +12,7 @@ module) loads when it is first used. A game that cannot be loaded (an import err
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -280,6 +281,7 @@ def all_templates() -> dict[str, str]:
 
 _MEMBERS = tuple(name for name in GameSystem.__dict__ if not name.startswith("_"))
 """What a `GameSystem` has: a game's `SYSTEM` lacking any of them is refused, by name."""
+_ABSENT = object()
 
 
 def find_system(system_id: str) -> GameSystem | None:
@@ -295,7 +297,8 @@ def find_system(system_id: str) -> GameSystem | None:
     except Exception as exc:  # a plug-in may fail in any way: the other games still work
         note_load_error(system_id, f"{entry.package}.system: {type(exc).__name__}: {exc}")
         return None
-    missing = [name for name in _MEMBERS if not hasattr(system, name)]
+    # looked up without running them: a game's battle side is a cached property, loaded with its first battle
+    missing = [name for name in _MEMBERS if inspect.getattr_static(system, name, _ABSENT) is _ABSENT]
     if missing:
         note_load_error(system_id, f"its SYSTEM is not a whole GameSystem: it has no {', '.join(missing)}")
         return None
