@@ -325,9 +325,12 @@ def apply_preferences(app: QApplication, preferences: Preferences) -> None:
     font = QFont(app.font())
     font.setPointSize(preferences.font_size)
     app.setFont(font)
+    original = app.property(_ORIGINAL_STYLE)
+    if preferences.theme == "system" and not isinstance(original, str):  # the style it started with: untouched
+        app.setPalette(QPalette())  # (QStyle's Python class, ~10 ms of enums, is not built for nothing at launch)
+        return
     style = app.style()
     current_style = style.name() if style is not None else ""
-    original = app.property(_ORIGINAL_STYLE)
     if preferences.theme == "system":
         if isinstance(original, str) and original and current_style.lower() != original.lower():
             app.setStyle(original)
