@@ -18,11 +18,10 @@ from PySide6.QtWidgets import QApplication
 
 from warband import __version__
 from warband.api import games as api_games
-from warband.gui.logfile import LOGGER, LogSetup, log_dir, setup_logging
+from warband.gui.logfile import LOGGER, LogSetup, log_dir, recovery_dir, setup_logging
 from warband.gui.main_window import MainWindow
 from warband.gui.preferences import apply_preferences, effective_language, load_preferences
 from warband.gui.qt_translations import install_qt_translations
-from warband.gui.recovery import recovery_dir
 from warband.gui.settings import load_settings, settings_path
 from warband.model.autosave import autosave_dir
 from warband.model.catalogs_by_game import CatalogsByGame

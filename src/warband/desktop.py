@@ -8,7 +8,6 @@ read the plugin with `ldd`, to name every library that cannot be found and the c
 
 from __future__ import annotations
 
-import ctypes
 import os
 import sys
 from collections.abc import Callable, Mapping
@@ -99,6 +98,8 @@ def missing_libraries(loadable: Callable[[str], bool] | None = None) -> list[str
 
 
 def _loadable(name: str) -> bool:
+    import ctypes  # only where xcb is to be checked: an offscreen start never loads it
+
     try:
         ctypes.CDLL(name)
     except OSError:

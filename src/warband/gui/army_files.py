@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any, cast
 from warband import api
 from warband.api import ARMY_SUFFIX, FileError, UnknownSystemError, games, unknown_system
 from warband.gui.dialogs import Unsaved
-from warband.gui.recovery import Recovered, save_work, window_work
 from warband.gui.systems.registry import builder_systems
 from warband.gui.widgets.plain_text import escape_mnemonic
 from warband.model.autosave import Recoverable, discard_autosave, find_autosaves
@@ -23,6 +22,7 @@ from warband.model.messages import _, ngettext
 if TYPE_CHECKING:
     from warband.api import Army, Catalogs
     from warband.gui.army_document import ArmyDocument
+    from warband.gui.recovery import Recovered
 
 DEFAULT_LIMIT = 400
 STATUS_MS = 6000
@@ -289,4 +289,6 @@ class ArmyFiles:
     def save_recovery(self, folder: Path) -> list[Recovered]:
         """After an unexpected error: the army on screen and the battle in play, each to a new file in `folder`
         (never over their own files, nothing marked as saved)."""
+        from warband.gui.recovery import save_work, window_work  # only ever after an error
+
         return save_work(window_work(self.document or _NO_ARMY, self.battles.document), folder)

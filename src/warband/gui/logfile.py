@@ -42,6 +42,12 @@ def state_dir() -> Path:
     return Path(platformdirs.user_state_dir(APP_NAME, appauthor=False))
 
 
+def recovery_dir() -> Path:
+    """Where recovered work goes: a folder of its own in the player's state folder (here, beside the log, so
+    that the crash handler knows it before the window is painted without loading `recovery`)."""
+    return state_dir() / "recovered"
+
+
 def log_dir() -> Path:
     return state_dir() / "log"
 

@@ -30,7 +30,6 @@ from warband.gui.army_files import DEFAULT_SYSTEM, STATUS_MS, ArmyFiles, army_do
 from warband.gui.autosave import Autosaver
 from warband.gui.battle_actions import BattleActions
 from warband.gui.dialogs import Asker, QtAsker
-from warband.gui.document import Document
 from warband.gui.pages import tab_page
 from warband.gui.preferences import Preferences, apply_preferences, save_preferences
 from warband.gui.rule_namer import RuleNamer
@@ -49,6 +48,7 @@ if TYPE_CHECKING:
     from warband.gui.army_document import ArmyDocument
     from warband.gui.builder.builder_tab import BuilderTab
     from warband.gui.catalog_editor.window import CatalogEditorWindow, EditorAsker
+    from warband.gui.document import Document
     from warband.gui.problem_report import ProblemReportDialog
     from warband.gui.rules_help import RulesHelpDialog
 

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from warband.gui.logfile import state_dir
 from warband.model.file_names import ARMY_SUFFIX, BATTLE_SUFFIX
 from warband.model.messages import _
 from warband.model.storage import dumps, write_bytes_atomic
@@ -25,11 +24,6 @@ if TYPE_CHECKING:  # the crash handler is installed at launch, before any army o
 PREFIX = "recovered"
 STEM_LENGTH = 40
 """At most this many characters of the army's or battle's name in a file name."""
-
-
-def recovery_dir() -> Path:
-    """Where recovered work goes: a folder of its own in the player's state folder."""
-    return state_dir() / "recovered"
 
 
 @dataclass(frozen=True)
