@@ -268,7 +268,8 @@ def test_the_launch_paints_the_start_page_without_loading_any_game_nor_pydantic(
                        for g in games)
             )
             # Nor pydantic, the catalogs, the armies or the builder: they load with the first army or battle.
-            heavy = ("pydantic", "warband.model.catalog", "warband.model.army", "warband.gui.builder.builder_tab")
+            heavy = ("pydantic", "warband.model.catalog", "warband.model.army", "warband.gui.builder.builder_tab",
+                     "warband.gui.recovery", "ctypes")  # (recovery: only after an error; ctypes: xcb's check)
             shown["heavy"] = [name for name in heavy if name in sys.modules]
         main_window.MainWindow.show = show
         code = app.run(smoke=True)
