@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from pydantic import BaseModel
 
-from warband.model.army import Army, Change, Choice, Report
+from warband.model.army import Army, Change, Choice, Report, Unit
 from warband.model.catalog import Catalogs
 from warband.model.system import GameInfo
 
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from warband.model.battle_log import LogEntry
     from warband.model.dice import Dice
     from warband.model.play import Action, Odds, Phase, Summary
+    from warband.model.roster import UnitExtras
 
 A = TypeVar("A", bound=Army)
 Opt = TypeVar("Opt", bound=BaseModel)
@@ -61,6 +62,10 @@ class Game(Generic[A, Opt, Bt]):
     play_module: str
     """The module of the game's battle play (`phases`, `moves`, `actions`, `odds`, `roll`, `summary`), loaded when
     a battle is first played: loading catalogs and building armies need none of it."""
+    roster_module: str | None = None
+    """The module of what the game's exported roster shows (`unit_details`, and `army_facts` when the game adds
+    totals of the whole army), loaded with the first roster: the builder needs none of it. A game without one
+    gives `roster_unit` (and `roster_army`) itself."""
     army_rules: ArmyRules[A]
     options_model: type[Opt] | None = None
     """The rules options a battle starts with (File → New Battle), or None when the game has none."""
@@ -108,9 +113,23 @@ class Game(Generic[A, Opt, Bt]):
     def summary(self, battle: BaseModel, log: Sequence[LogEntry]) -> Summary:
         return self.play.summary(self.own_battle(battle), log)
 
+    def roster_unit(self, unit: Unit, catalogs: Catalogs, languages: Sequence[str]) -> UnitExtras:
+        if self.roster_module is None:
+            raise NotImplementedError(f"{self.info.name} names no roster_module and gives no roster_unit")
+        details: Callable[[Unit, Catalogs, Sequence[str]], UnitExtras]
+        details = importlib.import_module(self.roster_module).unit_details
+        return details(unit, catalogs, languages)
+
     def roster_army(self, army: Army, catalogs: Catalogs) -> tuple[str, ...]:
-        """Most games add nothing to the roster of the whole army."""
-        return ()
+        """Most games add nothing to the roster of the whole army (a game that does has `army_facts`)."""
+        if self.roster_module is None:
+            return ()
+        facts: Callable[[Army, Catalogs], tuple[str, ...]] | None
+        facts = getattr(importlib.import_module(self.roster_module), "army_facts", None)
+        if facts is None:
+            return ()
+        found: tuple[str, ...] = facts(army, catalogs)
+        return found
 
     def own_army(self, army: Army) -> A:
         if not isinstance(army, self.army_model):

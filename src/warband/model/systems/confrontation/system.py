@@ -16,7 +16,7 @@ from warband.model.army import Army
 from warband.model.catalog import Catalogs
 from warband.model.game import ArmyRules, Game
 from warband.model.system import GameSystem
-from warband.model.systems.confrontation import GAME, changes, messages, roster, rules, rules_text
+from warband.model.systems.confrontation import GAME, changes, messages, rules, rules_text
 from warband.model.systems.confrontation.schema import ConfrontationArmy, ConfrontationCatalog
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ class Confrontation(Game[ConfrontationArmy, "RulesOptions", "ConfrontationBattle
     play_module = "warband.model.systems.confrontation.play"
     templates = messages.TEMPLATES
     rule_texts = rules_text.RULES
-    roster_unit = staticmethod(roster.unit_details)
+    roster_module = "warband.model.systems.confrontation.roster"
 
     @cached_property
     def options_model(self) -> type[RulesOptions]:  # type: ignore[override]

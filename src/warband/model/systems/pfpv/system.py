@@ -12,7 +12,7 @@ from warband.model.army import Army
 from warband.model.catalog import Catalogs
 from warband.model.game import ArmyRules, Game
 from warband.model.system import GameSystem
-from warband.model.systems.pfpv import GAME, messages, roster, rules, rules_text
+from warband.model.systems.pfpv import GAME, messages, rules, rules_text
 from warband.model.systems.pfpv.schema import PfpvArmy, PfpvCatalog
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ class ParLeFerEtParLeVerbe(Game[PfpvArmy, BaseModel, "PfpvScene"]):
     play_module = "warband.model.systems.pfpv.play"
     templates = messages.TEMPLATES
     rule_texts = rules_text.RULES
-    roster_unit = staticmethod(roster.unit_details)
+    roster_module = "warband.model.systems.pfpv.roster"
 
     @cached_property
     def battle_model(self) -> type[PfpvScene]:  # type: ignore[override]

@@ -12,7 +12,7 @@ from warband.model.army import Army
 from warband.model.catalog import Catalogs
 from warband.model.game import ArmyRules, Game
 from warband.model.system import GameSystem
-from warband.model.systems.powerdice import GAME, messages, roster, rules, rules_text
+from warband.model.systems.powerdice import GAME, messages, rules, rules_text
 from warband.model.systems.powerdice.schema import PowerDiceArmy, PowerDiceCatalog
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ class PowerDice(Game[PowerDiceArmy, "RulesOptions", "PowerDiceBattle"]):
     play_module = "warband.model.systems.powerdice.play"
     templates = messages.TEMPLATES
     rule_texts = rules_text.RULES
-    roster_unit = staticmethod(roster.unit_details)
+    roster_module = "warband.model.systems.powerdice.roster"
 
     @cached_property
     def options_model(self) -> type[RulesOptions]:  # type: ignore[override]

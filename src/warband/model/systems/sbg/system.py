@@ -12,7 +12,7 @@ from warband.model.army import Army
 from warband.model.catalog import Catalogs
 from warband.model.game import ArmyRules, Game
 from warband.model.system import GameSystem
-from warband.model.systems.sbg import GAME, messages, roster, rules, rules_text
+from warband.model.systems.sbg import GAME, messages, rules, rules_text
 from warband.model.systems.sbg.schema import SbgArmy, SbgCatalog
 
 if TYPE_CHECKING:
@@ -30,8 +30,7 @@ class StrategyBattleGame(Game[SbgArmy, "RulesOptions", "SbgBattle"]):
     play_module = "warband.model.systems.sbg.play"
     templates = messages.TEMPLATES
     rule_texts = rules_text.RULES
-    roster_unit = staticmethod(roster.unit_details)
-    roster_army = staticmethod(roster.army_facts)
+    roster_module = "warband.model.systems.sbg.roster"
 
     @cached_property
     def options_model(self) -> type[RulesOptions]:  # type: ignore[override]
