@@ -38,15 +38,21 @@ DISPLAY, CHECK, FONT = Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.CheckStateRo
 
 
 class Spy:
-    """What a model told its views: each reset and layout change, and the rows each `dataChanged` covered."""
+    """What a model told its views: each reset and layout change, the rows each `dataChanged` covered (and its
+    columns), and the rows inserted and removed."""
 
     def __init__(self, model: QAbstractItemModel) -> None:
         self.resets = 0
         self.layouts = 0
         self.rows: list[tuple[int, int]] = []
+        self.columns: list[tuple[int, int]] = []
+        self.inserted: list[tuple[int, int]] = []
+        self.removed: list[tuple[int, int]] = []
         model.modelReset.connect(self._on_reset)
         model.layoutChanged.connect(self._on_layout)
         model.dataChanged.connect(self._on_data)
+        model.rowsInserted.connect(lambda _parent, first, last: self.inserted.append((first, last)))
+        model.rowsRemoved.connect(lambda _parent, first, last: self.removed.append((first, last)))
 
     def _on_reset(self) -> None:
         self.resets += 1
@@ -56,14 +62,16 @@ class Spy:
 
     def _on_data(self, top: Any, bottom: Any) -> None:
         self.rows.append((top.row(), bottom.row()))
+        self.columns.append((top.column(), bottom.column()))
 
     @property
     def quiet(self) -> bool:
-        return not (self.resets or self.layouts or self.rows)
+        return not (self.resets or self.layouts or self.rows or self.inserted or self.removed)
 
     def clear(self) -> None:
         self.resets = self.layouts = 0
-        self.rows.clear()
+        for seen in (self.rows, self.columns, self.inserted, self.removed):
+            seen.clear()
 
 
 def table(model: QAbstractItemModel, roles: tuple[Qt.ItemDataRole, ...] = (DISPLAY,)) -> list[list[object]]:
@@ -288,10 +296,25 @@ def test_a_flag_on_one_model_repaints_its_row_only(make_tracker, battle_document
     assert spies["order"].quiet and spies["barred"].quiet  # the Divination order is as it was
     spies["models"].clear()
     anna = model.row_of("0:p1")
+    order, barred = tab.divination.order_model, tab.divination.barred_model
+    place = order.row_of("0:p1")
+    below = order.rowCount() - 1 - place
     assert battle_document.act(SetModelFlag(key="0:p1", field="engaged", value=True))
     assert spies["models"].rows == [(anna, anna)]
-    assert spies["order"].resets == 1 and spies["barred"].resets == 1  # Anna left the order (CF-11)
-    assert "Anna" not in [r[2] for r in table(tab.divination.order_model)]
+    # Anna left the order (CF-11): her row alone is removed; the Faithful below her repaint, those above do not, and
+    # one whose place alone changed repaints its first cell only (Berthe, no longer tied, her whole row); she is
+    # barred: one row inserted, no table reset
+    assert spies["order"].removed == [(place, place)] and not spies["order"].inserted
+    assert spies["order"].resets == spies["order"].layouts == 0
+    assert sorted(row for first, last in spies["order"].rows for row in range(first, last + 1)) == list(
+        range(place, place + below)
+    )
+    assert below < 2 or (order.POSITION, order.POSITION) in spies["order"].columns
+    barred_row = next(row for row in range(barred.rowCount()) if barred.key(row) == "0:p1")
+    assert spies["barred"].inserted == [(barred_row, barred_row)] and not spies["barred"].removed
+    assert spies["barred"].resets == spies["barred"].layouts == 0 and not spies["barred"].rows
+    assert "Anna" not in [r[2] for r in table(order)]
+    assert tracker_shown(tab) == tracker_shown(make_tracker(battle_document))
 
 
 def test_the_next_phase_refreshes_the_turn_bar_and_leaves_the_tables_alone(make_tracker, battle_document):

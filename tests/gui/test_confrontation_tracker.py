@@ -12,9 +12,9 @@ from tests.gui.conftest import army
 from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.confrontation.divination_order import order_of
 from warband.gui.systems.confrontation.rolls import roll_tactical
+from warband.gui.systems.confrontation.tracker_barred_model import BarredTableModel
 from warband.gui.systems.confrontation.tracker_divination_models import (
     MIME_TYPE,
-    BarredTableModel,
     DivinationOrderTableModel,
     reordered,
 )

@@ -1,7 +1,7 @@
 """The tracker's quick ways of fitting its tables (issue 21) give what the slow ones give: the cells a table model
 says in Python (`cell_looks`) are what `data()` says; `TrackerTableFit` finds the widths `TableFit` finds; the
-log's rows are as high after a width met before as when measured anew. Checked after every action of a short
-battle, and after undoing them all."""
+log's rows are as high after a width met before as when measured anew, and its short columns as wide. Checked
+after every action of a short battle, and after undoing them all."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from tests.gui.conftest import army
 from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.confrontation.tracker_tab import TrackerTab
 from warband.gui.widgets.log_fit import LogFit
-from warband.gui.widgets.table_fit import TableFit
+from warband.gui.widgets.table_fit import TableFit, cell_option, cell_width
 from warband.gui.widgets.tracker_fit import TrackerTableFit
 from warband.model.battle import BattleRun
 from warband.model.dice import SeededDice
@@ -110,11 +110,21 @@ def _rows_as_measured(fit: LogFit, qtbot) -> None:
     qtbot.waitUntil(fitted, timeout=2000)
 
 
+def _short_columns_as_measured(fit: LogFit) -> None:
+    """The widths the log's fit knows of its short cells (by text and font) are those measured anew."""
+    table, option = fit.table, cell_option(fit.table)
+    for row in range(table.model().rowCount()):
+        for column in fit._short_columns():
+            index = table.model().index(row, column)
+            assert fit._cell_width(index, option) == cell_width(table, index, option)
+
+
 def _all_as_slow(tab: TrackerTab, qtbot) -> None:
     for table in _tables(tab):
         _looks_as_data(table.model())
         _fits_as_table_fit(table)
     _rows_as_measured(tab.log_panel.fit, qtbot)
+    _short_columns_as_measured(tab.log_panel.fit)
 
 
 def test_the_quick_fits_give_what_the_slow_ones_give(tab, qtbot):

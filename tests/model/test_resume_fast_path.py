@@ -289,12 +289,12 @@ def _as_before_issue_21() -> Iterator[None]:
         patch.setattr(battle_calls, "call_bars", _bars_as_before)
         patch.setattr(battle_order, "_place", _place_as_before)
         patch.setattr(battle_models, "_made_for", _made_for_as_before)
-        battle_order._last = battle_models._last = None
+        battle_order._last = battle_order._before = battle_models._last = None
         battle_models._made.clear()
         try:
             yield
         finally:
-            battle_order._last = battle_models._last = None
+            battle_order._last = battle_order._before = battle_models._last = None
             battle_models._made.clear()
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QRect, Qt, QTimer
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QRect, QSignalBlocker, Qt, QTimer
 from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QStyle, QStyleOptionViewItem, QTableView
 
@@ -36,6 +36,9 @@ class LogFit(QObject):
         """Per short column, a text (a message, translated when measured) it keeps room for."""
         self._widest: dict[int, int] = {}
         """The short columns' widest cells so far."""
+        self._widths: dict[tuple[object, ...], int] = {}
+        """A short cell's width by what it paints (its column, text and font): most entries repeat the turn, the
+        phase and the side of the one before."""
         self._heights: dict[tuple[object, ...], int] = {}
         """A row's height by what its text cell paints (text and font) and the text column's width: the table
         narrower then wider again (a pane beside it that grows for a moment) measures no row twice."""
@@ -73,6 +76,7 @@ class LogFit(QObject):
     def measure_all(self) -> None:
         """A new font (or a new log): every column and row measured again."""
         self._widest = {}
+        self._widths.clear()
         self._heights.clear()
         self._measure(0, self.table.model().rowCount() - 1)
         self.fit_all_rows()
@@ -94,7 +98,7 @@ class LogFit(QObject):
                 if sample:
                     widest = max(widest, metrics.horizontalAdvance(_(sample)) + pad)
             for row in range(max(0, first), last + 1):  # a little to spare: a short cell never wraps
-                widest = max(widest, cell_width(table, model.index(row, column), option) + SHORT_SPARE)
+                widest = max(widest, self._cell_width(model.index(row, column), option) + SHORT_SPARE)
             self._widest[column] = widest
             if header.sectionSize(column) != widest:
                 header.resizeSection(column, widest)
@@ -103,6 +107,20 @@ class LogFit(QObject):
         )
         header.setMinimumSectionSize(min(text, metrics.averageCharWidth() * 4))
         table.setMinimumWidth(self.minimum_width())
+
+    def _cell_width(self, index: QModelIndex, option: QStyleOptionViewItem) -> int:
+        """`cell_width`, once per text and font of a column."""
+        font = index.data(Qt.ItemDataRole.FontRole)
+        look = (index.column(), index.data(), font.key() if isinstance(font, QFont) else None)
+        try:
+            known = self._widths.get(look)
+        except TypeError:  # a text that cannot be a key: measured each time
+            return cell_width(self.table, index, option)
+        if known is None:
+            if len(self._widths) > 20_000:  # a long battle's turns, phases and dice: never without bound
+                self._widths.clear()
+            known = self._widths[look] = cell_width(self.table, index, option)
+        return known
 
     def minimum_width(self) -> int:
         """The short columns, a few words of text a line, the frame and the vertical scroll bar."""
@@ -149,11 +167,19 @@ class LogFit(QObject):
         return height
 
     def _fit_rows(self, first: int, last: int) -> None:
+        """Each row as high as its text; the table brought up to date at once when one changed: told by the
+        header, it would repaint the rows below on a timer, after the change was painted once already."""
         vertical = self.table.verticalHeader()
-        for row in range(max(0, first), last + 1):
-            height = self.row_height_needed(row)
-            if vertical.sectionSize(row) != height:
-                vertical.resizeSection(row, height)
+        resized = False
+        with QSignalBlocker(vertical):
+            for row in range(max(0, first), last + 1):
+                height = self.row_height_needed(row)
+                if vertical.sectionSize(row) != height:
+                    vertical.resizeSection(row, height)
+                    resized = True
+        if resized:
+            self.table.updateGeometries()  # what the table does when the header tells it (`rowResized`)
+            self.table.viewport().update()
         self._fit_height()
 
     def fit_all_rows(self) -> None:

@@ -1,4 +1,4 @@
-"""The Divination order (CF-13 … CF-16) and the Faithful who may not call, as tables.
+"""The Divination order (CF-13 … CF-16) as a table (the Faithful who may not call: `tracker_barred_model`).
 
 The order is the model's (`order_of`, worked out once per state); the only edit is a player reordering its own
 tied Faithful (CF-14), by drag and drop or ▲/▼, which becomes one `SetTieOrder` command.
@@ -24,10 +24,10 @@ from warband.gui.item_models import landing_row
 from warband.gui.systems.confrontation.divination_order import order_inputs, order_of
 from warband.gui.widgets.appearance import bold_font, highlight_tint, muted, side_colour, side_tint
 from warband.gui.widgets.plain_text import plain_tooltip
-from warband.model.army import Problem
+from warband.gui.widgets.tracker_rows import follow_rows, runs
 from warband.model.messages import COMMA, N_, Phrase, _, joined, spoken_text
 from warband.model.systems.confrontation.battle_commands import SetTieOrder
-from warband.model.systems.confrontation.battle_rules import Barred, Slot
+from warband.model.systems.confrontation.battle_rules import Slot
 from warband.model.systems.confrontation.battle_state import ConfrontationBattle, split_key
 
 ModelIndex = QModelIndex | QPersistentModelIndex
@@ -63,10 +63,13 @@ class DivinationOrderTableModel(QAbstractTableModel):
     def __init__(self, document: BattleDocument[ConfrontationBattle], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._document = document
-        self._slots: tuple[Slot, ...] = order_of(document.battle).slots
+        self._slots: list[Slot] = list(order_of(document.battle).slots)
         self._current: str | None = _current_key(document)
-        self._texts: dict[int, tuple[object, ...]] = {}
-        """Each row's texts, once asked: a reset has the table's fit and its paint ask every one of them."""
+        self._texts: dict[str, tuple[Slot, bool, tuple[object, ...]]] = {}
+        """Each Faithful's texts, by its key, with the slot and whether it was current when they were made: the
+        table's fit and its paint ask every one of them, and a Faithful leaving the order moves every one below
+        up a place, which changes their first cell only."""
+        self._players = document.battle.sides
         document.changed.connect(self._on_document_changed)
 
     def slot(self, row: int) -> Slot:
@@ -144,11 +147,18 @@ class DivinationOrderTableModel(QAbstractTableModel):
         return None
 
     def _row_texts(self, row: int) -> tuple[object, ...]:
-        texts = self._texts.get(row)
-        if texts is None:
-            slot = self._slots[row]
-            current = slot.key == self._current
-            texts = self._texts[row] = tuple(self._display(slot, column, current) for column in range(6))
+        slot = self._slots[row]
+        current = slot.key == self._current
+        known = self._texts.get(slot.key)
+        if known is not None and known[1] == current:
+            if known[0] is slot:
+                return known[2]
+            if _same_but_place(known[0], slot):
+                texts = (self._display(slot, self.POSITION, current), *known[2][1:])
+                self._texts[slot.key] = (slot, current, texts)
+                return texts
+        texts = tuple(self._display(slot, column, current) for column in range(6))
+        self._texts[slot.key] = (slot, current, texts)
         return texts
 
     def cell_looks(self, row: int) -> list[tuple[object, object]]:
@@ -280,88 +290,55 @@ class DivinationOrderTableModel(QAbstractTableModel):
 
     # --- following the document ----------------------------------------------------------------------------
     def _on_document_changed(self, change: Change[ConfrontationBattle]) -> None:
-        """The order, and the players' names it shows (in `sides`); only the rows that changed repaint."""
+        """The order, and the players' names it shows (in `sides`): the Faithful who left it are removed, those who
+        joined it inserted (`follow_rows`), and only the cells that changed repaint (a place alone: its first
+        cell)."""
         if not change.touched(order_inputs):
             return
-        slots = order_of(self._document.battle).slots
-        current = _current_key(self._document)
-        if [s.key for s in slots] != [s.key for s in self._slots]:
-            self.beginResetModel()
-            self._slots, self._current = slots, current
+        battle = self._document.battle
+        slots = order_of(battle).slots
+        before = {slot.key: slot for slot in self._slots}
+        old_current, self._current = self._current, _current_key(self._document)
+        renamed = battle.sides != self._players
+        if renamed:
+            self._players = battle.sides
             self._texts.clear()
-            self.endResetModel()
-            return
-        old, old_current = self._slots, self._current
-        self._slots, self._current = slots, current
-        self._texts.clear()  # the players' names too (in `sides`)
-        moved = {old_current, current} if current != old_current else set()  # the rows the highlight left and took
-        for row, (before, after) in enumerate(zip(old, slots, strict=True)):
-            if before != after or after.key in moved:
-                self.dataChanged.emit(self.index(row, 0), self.index(row, 5))  # only what changed repaints
+        follow_rows(self, self._slots, slots, _slot_key)
+        self._slots[:] = slots
+        moved = {old_current, self._current}  # the rows the highlight left and took
+        places: list[int] = []  # rows whose place alone changed
+        whole: list[int] = []
+        for row, slot in enumerate(slots):
+            old = before.get(slot.key)
+            if old is None:
+                continue  # inserted as it is now
+            if renamed or (slot.key in moved and old_current != self._current):
+                whole.append(row)
+            elif old is not slot and old != slot:  # (a slot the order held the same is handed on as it was)
+                (places if _same_but_place(old, slot) else whole).append(row)
+        for first, last in runs(places):
+            self.dataChanged.emit(self.index(first, self.POSITION), self.index(last, self.POSITION))
+        for first, last in runs(whole):
+            self.dataChanged.emit(self.index(first, 0), self.index(last, self.DONE))
+
+
+def _slot_key(slot: Slot) -> str:
+    return slot.key
+
+
+def _same_but_place(a: Slot, b: Slot) -> bool:
+    """Whether two slots differ at most in their place in the order (which only the first cell shows)."""
+    return (
+        a.key == b.key
+        and a.side == b.side
+        and a.label == b.label
+        and a.discipline == b.discipline
+        and a.tied == b.tied
+        and a.across == b.across
+        and a.done == b.done
+    )
 
 
 def _current_key(document: BattleDocument[ConfrontationBattle]) -> str | None:
     current = order_of(document.battle).current
     return current.key if current else None
-
-
-class BarredTableModel(QAbstractTableModel):
-    """The Faithful who may not call a miracle now, one row per reason, each with its rule."""
-
-    SIDE, FAITHFUL, REASON = range(3)
-
-    def __init__(self, document: BattleDocument[ConfrontationBattle], parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._document = document
-        self._rows = _barred_rows(order_of(document.battle).barred)
-        document.changed.connect(self._on_document_changed)
-
-    def key(self, row: int) -> str:
-        return self._rows[row][0].key
-
-    def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else 3
-
-    def headerData(  # noqa: N802
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
-            return None
-        return (_("Side"), _("Faithful"), _("Why not"))[section] if 0 <= section < 3 else None
-
-    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
-            return None
-        barred, problem = self._rows[index.row()]
-        column = index.column()
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-            if column == self.SIDE:
-                text = self._document.battle.sides[barred.side].player
-            elif column == self.FAITHFUL:
-                text = spoken_text(barred.label)
-            else:
-                text = f"{problem.rule}: {problem.sentence}"
-            return text if role == Qt.ItemDataRole.DisplayRole else plain_tooltip(text)
-        if role == KEY_ROLE:
-            return barred.key
-        if role == Qt.ItemDataRole.DecorationRole and column == self.SIDE:
-            return side_colour(barred.side)
-        return None
-
-    def _on_document_changed(self, change: Change[ConfrontationBattle]) -> None:
-        """Who may not call and why, from the order, with the players' names (in `sides`)."""
-        if not change.touched(order_inputs):
-            return
-        rows = _barred_rows(order_of(self._document.battle).barred)
-        if rows == self._rows:
-            return
-        self.beginResetModel()
-        self._rows = rows
-        self.endResetModel()
-
-
-def _barred_rows(barred: Sequence[Barred]) -> list[tuple[Barred, Problem]]:
-    return [(b, p) for b in barred for p in b.problems]

@@ -18,7 +18,8 @@ from PySide6.QtWidgets import (
 from warband.gui.battle_document import BattleDocument
 from warband.gui.document import Change
 from warband.gui.systems.confrontation.divination_order import order_inputs, order_of
-from warband.gui.systems.confrontation.tracker_divination_models import BarredTableModel, DivinationOrderTableModel
+from warband.gui.systems.confrontation.tracker_barred_model import BarredTableModel
+from warband.gui.systems.confrontation.tracker_divination_models import DivinationOrderTableModel
 from warband.gui.widgets.appearance import compact_rows
 from warband.gui.widgets.plain_text import plain_tooltip
 from warband.gui.widgets.tracker_fit import TrackerTableFit
@@ -65,6 +66,7 @@ class DivinationPanel(QGroupBox):
         self.setProperty("active", False)
         self.setStyleSheet(ACTIVE_STYLE)  # set once: the "active" property switches it
         self._document = document
+        document.changed.connect(self._on_document_changing)  # first: before the tables' models hear of it
         self.order_model = DivinationOrderTableModel(document, self)
         self.barred_model = BarredTableModel(document, self)
 
@@ -128,11 +130,13 @@ class DivinationPanel(QGroupBox):
         self.call_button.clicked.connect(self._on_call_button_clicked)
         self.order_table.doubleClicked.connect(self._on_order_table_double_clicked)
         self.order_table.selectionModel().selectionChanged.connect(self._on_order_table_selection_changed)
-        self.order_model.modelAboutToBeReset.connect(self._on_order_model_about_to_be_reset)
-        self.order_model.modelReset.connect(self._on_order_model_reset)
-        self.barred_model.modelReset.connect(self.barred_table.doItemsLayout)
+        self._reshaped: set[QTableView] = set()
+        """Tables whose rows were inserted, removed or moved by the change under way: laid out before they are
+        painted (laid out later, Qt's default, they would be painted twice)."""
+        for table, model in ((self.order_table, self.order_model), (self.barred_table, self.barred_model)):
+            for signal in (model.rowsInserted, model.rowsRemoved, model.layoutChanged):
+                signal.connect(lambda *_args, table=table: self._reshaped.add(table))
         document.changed.connect(self._on_document_changed)
-        self._kept: str | None = None
         self._show_order()
 
     def _button(self, text: str, name: str, description: str, keys: str) -> QPushButton:
@@ -207,20 +211,18 @@ class DivinationPanel(QGroupBox):
             self.resolve_requested.emit(self.order_model.slot(index.row()).key)
 
     # --- following the document ----------------------------------------------------------------------------
-    def _on_order_model_about_to_be_reset(self) -> None:
-        row = self.selected_row()
-        self._kept = self.order_model.slot(row).key if row != -1 else None
-
-    def _on_order_model_reset(self) -> None:
-        """The order changed shape (a Faithful joined or left it): the selection stays on the same Faithful. The
-        table lays its rows out now, before it is painted: laid out later (Qt's default), it is painted twice."""
-        self.order_table.doItemsLayout()
-        if self._kept is not None:
-            self.select_key(self._kept)
-        self._kept = None
+    def _on_document_changing(self) -> None:
+        """The tables' models are about to follow a change: their columns are fitted once they are done."""
+        self.order_fit.hold()
+        self.barred_fit.hold()
 
     def _on_document_changed(self, change: Change[ConfrontationBattle]) -> None:
-        """The frame follows the phase; the rest (empty line, barred caption, buttons) follows the order."""
+        """The frame follows the phase; the rest (empty line, barred caption, buttons) follows the order. The
+        tables' models have followed the change already (they were told first)."""
+        self.order_fit.release()
+        self.barred_fit.release()
+        while self._reshaped:
+            self._reshaped.pop().doItemsLayout()
         if change.touched(_shown):
             self._show_order()
 

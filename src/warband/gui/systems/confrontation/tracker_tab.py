@@ -101,8 +101,13 @@ class TrackerTab(QWidget):
         return {"tracker.columns": self.columns, "tracker.rows": self.rows}
 
     def show_message(self, text: str, *, refusal: bool = True) -> None:
-        """Show a sentence on the message line (empty: hide it); a refusal stands out."""
-        self.message_label.setStyleSheet(REFUSAL_STYLE if refusal else NOTE_STYLE)
+        """Show a sentence on the message line (empty: hide it); a refusal stands out. Nothing is set again
+        that is already so (every action clears the line): a new style sheet restyles the label."""
+        label = self.message_label
+        style = REFUSAL_STYLE if refusal else NOTE_STYLE
+        if label.text() == text and label.styleSheet() == style and label.isHidden() != bool(text):
+            return
+        self.message_label.setStyleSheet(style)
         self.message_label.setText(text)
         self.message_label.setAccessibleDescription(text)
         self.message_label.setVisible(bool(text))

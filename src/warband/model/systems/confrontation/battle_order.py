@@ -143,16 +143,22 @@ class _Worked:
 
 _last: _Worked | None = None
 """The last battle asked about (kept alive, so that `is` tells it apart) with its order."""
+_before: _Worked | None = None
+"""The one asked about before it: an action asks about the battle before it (may the Faithful call?) once the
+views have asked about the battle after the last one, and undo comes back to it."""
 
 
 def divination_order(battle: ConfrontationBattle) -> DivinationOrder:
     """Who calls miracles in which order this turn; a Faithful calls all its miracles at its place (CF-13)."""
-    global _last
-    last = _last
+    global _last, _before
+    last, before = _last, _before
     if last is not None and last.battle is battle:
         return last.order
+    if before is not None and before.battle is battle:
+        _last, _before = before, last
+        return before.order
     worked = _worked_out(battle, last)
-    _last = worked
+    _last, _before = worked, last
     return worked.order
 
 
