@@ -178,7 +178,8 @@ def test_adding_a_miracle_to_the_selected_unit_refreshes_its_lists(make_panel, a
     spies = {name: Spy(model) for name, model in tables.items()}
     assert army_document.execute(AddEntry("u1", "miracles", "priere"))
     assert options_calls == ["u1"]  # once, for both pickers
-    assert spies["heldMiracles"].resets == 1
+    held = spies["heldMiracles"]  # the new entry inserted, the list not reset (its selection kept)
+    assert (held.resets, held.layouts, held.inserted, held.removed) == (0, 0, [(1, 1)], [])
     assert tables["heldMiracles"].rowCount() == 2
     assert tables["heldMiracles"].index(1, 0).data(Qt.ItemDataRole.ToolTipRole).count("priere") == 1
     picker = tables["miraclePicker"]

@@ -90,7 +90,11 @@ def test_what_a_unit_holds_is_read_again_only_when_that_unit_changed(qtbot, docu
     assert document.execute(SetUnitField("u2", "label", "Gawen the bold"))
     assert document.execute(SetArmyField("name", "North gate"))
     assert reads == [] and seen["resets"] == 0
-    assert document.execute(AddEntry("u1", "miracles", "bouclier-de-merin"))
-    assert reads and seen["resets"] == 1 and model.rowCount() == 2
+    inserted: list[tuple[int, int]] = []
+    removed: list[tuple[int, int]] = []
+    model.rowsInserted.connect(lambda _parent, first, last: inserted.append((first, last)))
+    model.rowsRemoved.connect(lambda _parent, first, last: removed.append((first, last)))
+    assert document.execute(AddEntry("u1", "miracles", "bouclier-de-merin"))  # the new row inserted, no reset
+    assert reads and seen["resets"] == 0 and inserted == [(1, 1)] and model.rowCount() == 2
     document.undo()
-    assert seen["resets"] == 2 and model.rowCount() == 1
+    assert seen["resets"] == 0 and removed == [(1, 1)] and model.rowCount() == 1

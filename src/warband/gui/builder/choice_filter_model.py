@@ -4,7 +4,10 @@
 picker of 5,000 miracles that is most of the time a change of unit takes. This proxy asks its subclass for the
 whole list at once (`accepted`), keeps the views' selection and current row through every change (a layout
 change with the persistent indexes moved, as the sort filter proxy does), and maps a source's `dataChanged` of a
-few rows to those rows when what is shown stays the same.
+few rows to those rows when what is shown stays the same. The shown rows are kept in the source's order, so a
+source row's place is found by bisection (no second list of thousands to rebuild on every change of unit), and a
+painted cell asks the source's `data_at` and `flags_at` when it has them (no source index made per role), and
+only the `roles` it says it answers.
 
 The source model may reset, change data and change its layout (sort); rows inserted or removed in place are not
 followed (the pickers' models reset instead).
@@ -12,7 +15,9 @@ followed (the pickers' models reset instead).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from bisect import bisect_left
+from collections.abc import Callable, Sequence
+from itertools import compress
 from typing import Any
 
 from PySide6.QtCore import (
@@ -34,9 +39,15 @@ class ChoiceFilterProxyModel(QAbstractProxyModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows: list[int] = []
-        """Proxy row → source row."""
-        self._places: list[int] = []
-        """Source row → proxy row, or -1 when the row is filtered out."""
+        """Proxy row → source row, ascending."""
+        self._count = 0
+        """The source's rows."""
+        self._columns = 0
+        """The source's columns (a painted cell asks them of every index it makes)."""
+        self._data_at: Callable[[int, int, int], Any] | None = None
+        self._flags_at: Callable[[int, int], Qt.ItemFlag] | None = None
+        self._roles: frozenset[int] | None = None
+        """The roles the source answers (its `roles`), when it says: a view asks several more of every cell."""
         self._saved: list[tuple[QModelIndex, QPersistentModelIndex]] = []
 
     # --- what the subclass says ----------------------------------------------------------------------------
@@ -54,6 +65,9 @@ class ChoiceFilterProxyModel(QAbstractProxyModel):
         super().setSourceModel(source)
         for signal, slot in self._connections(source):
             signal.connect(slot)
+        self._data_at = getattr(source, "data_at", None)
+        self._roles = getattr(source, "roles", None)
+        self._flags_at = getattr(source, "flags_at", None)
         self._map()
         self.endResetModel()
 
@@ -70,13 +84,17 @@ class ChoiceFilterProxyModel(QAbstractProxyModel):
         """Which rows are shown (`shown`: already worked out for every source row)."""
         source = self.sourceModel()
         count = source.rowCount() if source is not None else 0
+        self._columns = source.columnCount() if source is not None else 0
         if shown is None or len(shown) != count:
             shown = self.accepted(range(count))
-        self._rows = [row for row, ok in enumerate(shown) if ok]
-        places = [-1] * count
-        for place, row in enumerate(self._rows):
-            places[row] = place
-        self._places = places
+        self._rows = list(compress(range(count), shown))
+        self._count = count
+
+    def _place(self, source_row: int) -> int:
+        """The proxy row showing a source row, or -1 when it is filtered out."""
+        rows = self._rows
+        place = bisect_left(rows, source_row)
+        return place if place < len(rows) and rows[place] == source_row else -1
 
     def refilter(self) -> None:
         """What is shown may have changed (the subclass's filter did): show it, keeping selections."""
@@ -113,19 +131,17 @@ class ChoiceFilterProxyModel(QAbstractProxyModel):
     ) -> None:
         """A few rows changed: repaint them; when that shows or hides a row, lay the rows out again."""
         first, last = top_left.row(), bottom_right.row()
-        if first < 0 or last >= len(self._places):
+        if first < 0 or last >= self._count:
             return
         rows = range(first, last + 1)
         now = self.accepted(rows)
-        if any(ok != (self._places[row] != -1) for row, ok in zip(rows, now, strict=True)):
+        start, end = bisect_left(self._rows, first), bisect_left(self._rows, last + 1)
+        if list(compress(rows, now)) != self._rows[start:end]:  # a row shown or hidden
             self._begin_layout()
-            self._end_layout(now if len(rows) == len(self._places) else None)
+            self._end_layout(now if len(rows) == self._count else None)
             return
-        shown = [self._places[row] for row in rows if self._places[row] != -1]
-        if shown:
-            self.dataChanged.emit(
-                self.index(min(shown), top_left.column()), self.index(max(shown), bottom_right.column())
-            )
+        if start < end:
+            self.dataChanged.emit(self.index(start, top_left.column()), self.index(end - 1, bottom_right.column()))
 
     # --- QAbstractProxyModel -------------------------------------------------------------------------------
     def mapToSource(self, proxy_index: Index) -> QModelIndex:  # noqa: N802 (Qt's name)
@@ -135,24 +151,37 @@ class ChoiceFilterProxyModel(QAbstractProxyModel):
         return source.index(self._rows[proxy_index.row()], proxy_index.column())
 
     def mapFromSource(self, source_index: Index) -> QModelIndex:  # noqa: N802 (Qt's name)
-        if not source_index.isValid() or not 0 <= source_index.row() < len(self._places):
+        if not source_index.isValid() or not 0 <= source_index.row() < self._count:
             return QModelIndex()
-        place = self._places[source_index.row()]
+        place = self._place(source_index.row())
         return self.index(place, source_index.column()) if place != -1 else QModelIndex()
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """The source's value; asked of its `data_at(row, column, role)` when it has one (a painted cell is asked
         several roles: each through a source index would cost a call into Python more)."""
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+        roles = self._roles
+        if roles is not None and role not in roles:
             return None
-        source = self.sourceModel()
-        data_at = getattr(source, "data_at", None)
+        row = index.row()
+        if not 0 <= row < len(self._rows) or not index.isValid():
+            return None
+        data_at = self._data_at
         if data_at is not None:
-            return data_at(self._rows[index.row()], index.column(), role)
+            return data_at(self._rows[row], index.column(), role)
         return super().data(index, role)
 
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        """The source's flags; asked of its `flags_at(row, column)` when it has one (no source index made)."""
+        row = index.row()
+        if not 0 <= row < len(self._rows) or not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        flags_at = self._flags_at
+        if flags_at is not None:
+            return flags_at(self._rows[row], index.column())
+        return super().flags(index)
+
     def index(self, row: int, column: int, parent: Index = _ROOT) -> QModelIndex:
-        if parent.isValid() or not 0 <= row < len(self._rows) or not 0 <= column < self.columnCount():
+        if not 0 <= row < len(self._rows) or not 0 <= column < self._columns or parent.isValid():
             return QModelIndex()
         return self.createIndex(row, column)
 
@@ -166,8 +195,7 @@ class ChoiceFilterProxyModel(QAbstractProxyModel):
         return 0 if parent.isValid() else len(self._rows)
 
     def columnCount(self, parent: Index = _ROOT) -> int:  # noqa: N802 (Qt's name)
-        source = self.sourceModel()
-        return 0 if parent.isValid() or source is None else source.columnCount()
+        return 0 if parent.isValid() else self._columns
 
     def hasChildren(self, parent: Index = _ROOT) -> bool:  # noqa: N802 (Qt's name)
         return not parent.isValid() and bool(self._rows)

@@ -52,9 +52,11 @@ def plain_label(parent: QWidget, name: str) -> QLabel:
     return label
 
 
-def entry_table(parent: QWidget, name: str, accessible: str) -> QTableView:
+def entry_table(
+    parent: QWidget, name: str, accessible: str, view_class: type[QTableView] = QTableView
+) -> QTableView:
     """A read-only table of entries: whole rows, one at a time, Tab leaves it."""
-    view = QTableView(parent)
+    view = view_class(parent)
     view.setObjectName(name)
     view.setAccessibleName(accessible)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

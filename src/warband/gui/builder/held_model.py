@@ -62,6 +62,10 @@ class HeldEntriesModel(QAbstractTableModel):
 
     field: str
     param: str
+    follows_in_place = False
+    """Whether an edit of the unit shown inserts, removes or repaints the rows it changed (views keep their
+    selection, and measure and paint those rows only) rather than resetting; off for a panel that follows
+    resets."""
 
     def __init__(self, document: ArmyDocument, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -99,11 +103,45 @@ class HeldEntriesModel(QAbstractTableModel):
         unit_id = unit.id if unit is not None and read is not None else None
         if unit_id == self._unit_id and entries == self._entries:
             return  # another unit changed, or this one elsewhere: keep the selection; problems follow the report
+        if self.follows_in_place and unit_id is not None and unit_id == self._unit_id:
+            self._follow(entries)
+            return
         self.beginResetModel()
         self._unit_id = unit_id
         self._entries = entries
         self._problems = self._find_problems()
         self.endResetModel()
+
+    def _follow(self, entries: list[HeldEntry]) -> None:
+        """The same unit's new list: the rows between the unchanged head and tail removed, inserted or
+        repainted; then the rows whose problems changed repainted."""
+        old = self._entries
+        head = 0
+        for new_entry, old_entry in zip(entries, old, strict=False):
+            if new_entry != old_entry:
+                break
+            head += 1
+        tail = 0
+        for new_entry, old_entry in zip(reversed(entries[head:]), reversed(old[head:]), strict=False):
+            if new_entry != old_entry:
+                break
+            tail += 1
+        added, gone = len(entries) - head - tail, len(old) - head - tail
+        if added == gone:
+            self._entries = entries
+            self.dataChanged.emit(self.index(head, 0), self.index(head + added - 1, len(COLUMNS) - 1))
+        else:
+            if gone:
+                self.beginRemoveRows(_ROOT, head, head + gone - 1)
+                self._entries = old[:head] + old[head + gone :]
+                self._problems = self._problems[:head] + self._problems[head + gone :]
+                self.endRemoveRows()
+            if added:
+                self.beginInsertRows(_ROOT, head, head + added - 1)
+                self._entries = entries
+                self._problems = self._problems[:head] + [()] * added + self._problems[head:]
+                self.endInsertRows()
+        self._on_document_report_changed()
 
     def _find_problems(self) -> list[tuple[Problem, ...]]:
         """The report's problems about each entry: matched by the name the report gives (the id if unknown)."""

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QStyle, QTableView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QStyle, QVBoxLayout, QWidget
 
 from warband.gui.army_document import ArmyDocument
+from warband.gui.builder.steady_label import SteadyLabel
+from warband.gui.builder.tail_view import TailPaintingTableView
 from warband.gui.widgets.appearance import follow_font, row_height
 from warband.gui.widgets.plain_text import plain_tooltip
 from warband.model.army import Problem
@@ -31,14 +35,11 @@ class ProblemsTableModel(QAbstractTableModel):
     def problem(self, row: int) -> Problem:
         return self._problems[row]
 
-    def column_texts(self, column: int) -> set[str]:
-        """The texts a column shows, once each (the rule IDs, the units named): for measuring it without asking
-        every row through Qt, which costs for an army of many problems."""
-        if column == self.RULE:
-            return {problem.rule for problem in self._problems}
-        if column == self.UNIT:
-            return {spoken_text(p.unit.label) if p.unit else _("Army") for p in self._problems}
-        return {problem.sentence for problem in self._problems}
+    def row_texts(self, first: int, last: int) -> list[tuple[str, str]]:
+        """The rule ID and the unit named of rows `first` to `last`: for measuring the rows an edit changed
+        without asking each cell through Qt, which costs for an army of many problems."""
+        army = _("Army")
+        return [(p.rule, spoken_text(p.unit.label) if p.unit else army) for p in self._problems[first : last + 1]]
 
     def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
         return 0 if parent.isValid() else len(self._problems)
@@ -117,10 +118,12 @@ class ProblemsPanel(QWidget):
         self._widths: dict[str, int] = {}
         """Each rule ID's and unit's text width in `_widths_font`, measured once."""
         self._widths_font = QFont()
+        self._row_widths: list[tuple[int, int]] = []
+        """Each row's rule and unit text widths: an edit measures the rows it inserted or changed only."""
         self.title = QLabel(self)
         self.title.setObjectName("problemsTitle")
         self.title.setTextFormat(Qt.TextFormat.PlainText)
-        self.table = QTableView(self)
+        self.table = TailPaintingTableView(self)  # the limit's problem, at the end: the rows in view kept
         self.table.setObjectName("problemsTable")
         self.table.setAccessibleName(_("Problems"))
         self.table.setModel(self.model)
@@ -135,11 +138,12 @@ class ProblemsPanel(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)  # the sentence
         self.model.modelReset.connect(self._fit)
-        for signal in (self.model.dataChanged, self.model.rowsInserted, self.model.rowsRemoved):
-            signal.connect(self._fit_columns)  # the units named may have changed
+        self.model.dataChanged.connect(self._on_model_data_changed)  # the units named may have changed
+        self.model.rowsInserted.connect(self._on_model_rows_inserted)
+        self.model.rowsRemoved.connect(self._on_model_rows_removed)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.title)
+        layout.addWidget(SteadyLabel(self.title, self))  # a new count lays out nothing
         layout.addWidget(self.table, 1)
         self.table.activated.connect(self._on_table_activated)
         document.report_changed.connect(self._show_count)
@@ -156,25 +160,54 @@ class ProblemsPanel(QWidget):
         header = table.horizontalHeader()
         table.setMinimumHeight(header.sizeHint().height() + MIN_ROWS * rows + 2 * table.frameWidth())
 
+    def _measure(self, first: int, last: int) -> list[tuple[int, int]]:
+        """The rule and unit text widths of rows `first` to `last`, each text measured once in a font."""
+        table = self.table
+        if self._widths_font != table.font():
+            self._widths_font, self._widths = table.font(), {}
+        widths = self._widths
+        metrics = table.fontMetrics()
+        measured: list[tuple[int, int]] = []
+        for texts in self.model.row_texts(first, last):
+            pair = []
+            for text in texts:
+                width = widths.get(text)
+                if width is None:
+                    width = widths[text] = metrics.horizontalAdvance(text)
+                pair.append(width)
+            measured.append((pair[0], pair[1]))
+        return measured
+
+    def _on_model_rows_inserted(self, _parent: QModelIndex, first: int, last: int) -> None:
+        self._row_widths[first:first] = self._measure(first, last)
+        self._apply_widths()
+
+    def _on_model_rows_removed(self, _parent: QModelIndex, first: int, last: int) -> None:
+        del self._row_widths[first : last + 1]
+        self._apply_widths()
+
+    def _on_model_data_changed(
+        self, top_left: QModelIndex, bottom_right: QModelIndex, _roles: object = ()
+    ) -> None:
+        first, last = top_left.row(), bottom_right.row()
+        self._row_widths[first : last + 1] = self._measure(first, last)
+        self._apply_widths()
+
     def _fit_columns(self) -> None:
-        """The rule and unit columns as wide as their content; a column already so is left alone (an edit's
+        """The rule and unit columns as wide as their content, every row measured (a reset, a new font)."""
+        self._row_widths = self._measure(0, self.model.rowCount() - 1)
+        self._apply_widths()
+
+    def _apply_widths(self) -> None:
+        """The rule and unit columns as wide as their widest text; a column already so is left alone (an edit's
         problems rarely change it, and a resize repaints the whole table)."""
         table = self.table
         metrics = table.fontMetrics()
         header = table.horizontalHeader()
         pad = 2 * (table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1) + 4
-        if self._widths_font != table.font():  # each text measured once in a font
-            self._widths_font, self._widths = table.font(), {}
-        widths = self._widths
         for column in (ProblemsTableModel.RULE, ProblemsTableModel.UNIT):
-            measured = []
-            for text in self.model.column_texts(column):
-                width = widths.get(text)
-                if width is None:
-                    width = widths[text] = metrics.horizontalAdvance(text)
-                measured.append(width)
             widest = max(
-                measured,
+                map(itemgetter(column), self._row_widths),
                 default=metrics.horizontalAdvance("CF-00" if column == ProblemsTableModel.RULE else "M" * 10),
             )
             width = max(widest + pad, header.sectionSizeFromContents(column).width())

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, QSignalBlocker, Qt
-from PySide6.QtGui import QFont, QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QColor, QFont, QKeyEvent, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -22,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from warband.gui.army_document import ArmyDocument
 from warband.gui.builder.roster_table_model import RosterTableModel
+from warband.gui.builder.steady_label import SteadyLabel
 from warband.gui.document import Change
 from warband.gui.widgets.appearance import follow_font, row_height
 from warband.model.army import Army
@@ -30,6 +33,7 @@ from warband.model.messages import _, current_language
 from warband.model.system import DEFAULT_POINTS_NAME, points_name
 
 DEFAULT_LIMIT = 400
+OVER_LIMIT_COLOUR = "#c0392b"
 MAX_LIMIT = 1_000_000
 
 
@@ -74,6 +78,8 @@ class RosterPanel(QWidget):
         self._titles_key: tuple[str, str, int] | None = None
         self._widths: list[list[int]] = []
         """Each cell's text width, row by row, in the table's font: a change measures only the rows it changed."""
+        self._widest: list[int] = []
+        """Each column's widest cell: found again among all rows only when a change narrowed the widest one."""
         for signal in (
             self.model.modelReset,
             self.model.rowsInserted,
@@ -95,6 +101,7 @@ class RosterPanel(QWidget):
         self.total_label.setWordWrap(True)
         self.total_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.total_label.setMinimumWidth(120)
+        self._total_box = SteadyLabel(self.total_label, self)  # a new total lays out nothing
         self.limit_check = QCheckBox(_("Points limit"), self)
         self.limit_check.setObjectName("limitCheck")
         self.limit_spin = QSpinBox(self)
@@ -120,11 +127,11 @@ class RosterPanel(QWidget):
         layout.addWidget(self.name_edit)
         layout.addWidget(self.table, 1)
         layout.addLayout(buttons)
-        layout.addWidget(self.total_label)
+        layout.addWidget(self._total_box)
         layout.addLayout(totals)
 
         if points_name(document.army.system) is None:  # a party: no total, no limit
-            for widget in (self.total_label, self.limit_check, self.limit_spin):
+            for widget in (self._total_box, self.limit_check, self.limit_spin):
                 widget.hide()
         self.name_edit.textEdited.connect(self._on_name_edit_text_edited)
         self.name_edit.editingFinished.connect(document.seal)
@@ -171,8 +178,10 @@ class RosterPanel(QWidget):
 
     def _on_model_reshaped(self) -> None:
         """Rows added, removed, moved or all new (or a new font): every cell measured again."""
-        self._widths = [[0] * self.model.columnCount() for _row in range(self.model.rowCount())]
-        self._measure(0, self.model.rowCount() - 1, 0, self.model.columnCount() - 1)
+        columns = self.model.columnCount()
+        self._widths = [[0] * columns for _row in range(self.model.rowCount())]
+        self._widest = [0] * columns
+        self._measure(0, self.model.rowCount() - 1, 0, columns - 1)
         self._fit_columns()
 
     def _on_model_data_changed(self, top_left: QModelIndex, bottom_right: QModelIndex, roles: object = ()) -> None:
@@ -185,16 +194,25 @@ class RosterPanel(QWidget):
 
     def _measure(self, first_row: int, last_row: int, first_column: int, last_column: int) -> None:
         metrics = self.table.fontMetrics()
+        widest = self._widest
+        narrowed: set[int] = set()
         for row in range(max(first_row, 0), last_row + 1):
             cells = self._widths[row]
             for column in range(max(first_column, 0), last_column + 1):
-                cells[column] = metrics.horizontalAdvance(str(self.model.index(row, column).data() or ""))
+                was = cells[column]
+                width = cells[column] = metrics.horizontalAdvance(str(self.model.index(row, column).data() or ""))
+                if width > widest[column]:
+                    widest[column] = width
+                elif width < was == widest[column]:
+                    narrowed.add(column)
+        for column in narrowed:  # the widest cell got narrower: which one is the widest now
+            widest[column] = max(map(itemgetter(column), self._widths), default=0)
 
     def column_needs(self) -> list[int]:
         """How wide each column must be to show its title and its widest cell whole, in the table's font."""
         pad = 2 * (self.table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.table) + 1)
         titles = self._title_widths()
-        widest = [max(cells) for cells in zip(*self._widths, strict=True)] or [0] * len(titles)
+        widest = self._widest if self._widths else [0] * len(titles)
         return [max(cells + pad + 4, title) for cells, title in zip(widest, titles, strict=True)]
 
     def _title_widths(self) -> list[int]:
@@ -215,7 +233,7 @@ class RosterPanel(QWidget):
         for column, need in enumerate(needs):
             if column != notes:
                 header.resizeSection(column, need)
-        title = header.sectionSizeFromContents(notes).width()
+        title = self._title_widths()[notes]
         frame = 2 * self.table.frameWidth() + self.table.verticalScrollBar().sizeHint().width()
         fixed = sum(need for column, need in enumerate(needs) if column != notes)
         self.table.setMinimumWidth(fixed + title + frame)
@@ -313,9 +331,13 @@ class RosterPanel(QWidget):
             )
         over = report.points_limit is not None and report.total_cost > report.points_limit
         self.total_label.setText(text)
-        if self.total_label.property("over") != over:  # a style sheet set again polishes the label again
+        if self.total_label.property("over") != over:
             self.total_label.setProperty("over", over)
-            self.total_label.setStyleSheet("color: #c0392b;" if over else "")
+            # A palette, not a style sheet: a style sheet polishes the label again and lays the panel out again
+            palette = QPalette()  # nothing set: the label follows its parent's palette again
+            if over:
+                palette.setColor(QPalette.ColorRole.WindowText, QColor(OVER_LIMIT_COLOUR))
+            self.total_label.setPalette(palette)
         self.total_label.setAccessibleName(text)
 
     def _on_document_selection_changed(self, unit_id: object) -> None:

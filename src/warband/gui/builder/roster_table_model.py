@@ -148,6 +148,12 @@ class RosterTableModel(QAbstractTableModel):
         kept = self._shown.get(row)
         if kept is not None and kept[0] is unit and kept[1] is catalogs and kept[2] == language:
             return kept[3]
+        texts = self._work_out_texts(unit)
+        self._shown[row] = (unit, catalogs, language, texts)
+        return texts
+
+    def _work_out_texts(self, unit: Unit) -> dict[int, str]:
+        catalogs = self._document.catalogs
         own = unit.own_profile_name()  # a unit carrying a profile it was built with names no catalog entry
         if own is not None:
             profile = spoken_text(own)
@@ -156,9 +162,20 @@ class RosterTableModel(QAbstractTableModel):
         else:
             profile = self._profile_name(unit.profile)
         label = unit.label or (spoken_text(own) if own is not None else self._profile_name(unit.profile))
-        texts = {self.LABEL: label, self.PROFILE: profile, self.NOTES: unit.notes.replace("\n", " ")}
-        self._shown[row] = (unit, catalogs, language, texts)
-        return texts
+        return {self.LABEL: label, self.PROFILE: profile, self.NOTES: unit.notes.replace("\n", " ")}
+
+    def _cells(self, row: int, unit: Unit) -> list[tuple[object, ...]]:
+        """What each column but the cost shows of a unit (its text, what an editor holds, the label's greying):
+        a change of the unit repaints the cells where it differs. The cost follows the report."""
+        texts = self._texts(row, unit)
+        cells: dict[int, tuple[object, ...]] = {
+            self.LABEL: (texts[self.LABEL], unit.label),
+            self.PROFILE: (texts[self.PROFILE],),
+            self.COUNT: (unit.count,),
+            self.NOTES: (texts[self.NOTES], unit.notes),
+            self.COST: (),
+        }
+        return [cells[kind] for kind in self._columns]
 
     def _profile_name(self, profile_id: str) -> str:
         profile = self._document.catalogs.get("profiles", profile_id)
@@ -244,8 +261,13 @@ class RosterTableModel(QAbstractTableModel):
         last = len(self._columns) - 1
         before = change.before.units
         for row, unit in enumerate(change.after.units):
-            if change.everything or (unit is not before[row] and unit != before[row]):
+            if change.everything:
                 self.dataChanged.emit(self.index(row, 0), self.index(row, last))
+            elif unit is not before[row] and unit != before[row]:  # a miracle taken shows nothing in its row
+                was, now = self._cells(row, before[row]), self._cells(row, unit)
+                changed = [column for column, (old, new) in enumerate(zip(was, now, strict=True)) if old != new]
+                if changed:
+                    self.dataChanged.emit(self.index(row, changed[0]), self.index(row, changed[-1]))
 
     def _on_document_report_changed(self) -> None:
         """Repaint the costs that changed (a label's edit changes the report, but no cost)."""

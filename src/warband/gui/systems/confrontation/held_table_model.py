@@ -19,6 +19,8 @@ __all__ = ["Field", "HeldEntry", "HeldTableModel"]
 class HeldTableModel(HeldEntriesModel):
     """The entries of one list field ("miracles" or "items") of the document's selected unit, in order."""
 
+    follows_in_place = True
+
     def __init__(self, document: ArmyDocument, field: Field, parent: QObject | None = None) -> None:
         self.field: Field = field
         self.param = "miracle" if field == "miracles" else "item"  # how problems name the entry

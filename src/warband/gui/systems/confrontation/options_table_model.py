@@ -6,6 +6,8 @@ The model only shows what `options()` decided; the reasons of a refusal are work
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress, groupby
+from operator import attrgetter, is_not
 from typing import Any, Literal, cast
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
@@ -98,23 +100,25 @@ class OptionsCache:
     def __init__(self) -> None:
         self._asked: tuple[object, str, object] | None = None
         self._answer: list[Choice] = []
-        self._kinds: dict[str, list[Choice]] = {}
+        self._kinds: dict[str, list[Choice]] | None = None
 
     def get(self, army: Army, unit_id: str, catalogs: Catalogs) -> list[Choice]:
         asked = self._asked
         if asked is None or asked[0] is not army or asked[1] != unit_id or asked[2] is not catalogs:
             self._answer = options(army, unit_id, catalogs)
             self._asked = (army, unit_id, catalogs)
-            self._kinds = {}
+            self._kinds = None
         return self._answer
 
     def of_kind(self, army: Army, unit_id: str, catalogs: Catalogs, kind: str) -> list[Choice]:
         """The choices of one kind, in the catalogs' order."""
         everything = self.get(army, unit_id, catalogs)
-        found = self._kinds.get(kind)
-        if found is None:
-            found = self._kinds[kind] = [choice for choice in everything if choice.kind == kind]
-        return found
+        kinds = self._kinds
+        if kinds is None:  # split once for both pickers, in runs of one kind (a run each, as options() gives them)
+            kinds = self._kinds = {}
+            for each, run in groupby(everything, key=attrgetter("kind")):
+                kinds.setdefault(each, []).extend(run)
+        return kinds.get(kind, [])
 
 
 class OptionsTableModel(QAbstractTableModel):
@@ -123,6 +127,9 @@ class OptionsTableModel(QAbstractTableModel):
     It sorts itself (in Python, once per sort or refresh: thousands of rows sort in milliseconds, where a proxy
     would call `data()` for every comparison); its proxy only filters.
     """
+
+    roles = _ROLES
+    """The roles the rows answer (the proxy asks no others)."""
 
     def __init__(
         self,
@@ -146,9 +153,9 @@ class OptionsTableModel(QAbstractTableModel):
         """Row → place in `_listed`."""
         self._rows: list[int] = []
         """Place in `_listed` → row."""
-        self._orders: dict[tuple[int, Qt.SortOrder], list[int]] = {}
-        """The rows' order for a sort by a column whose values are the entries' own (all but the reason): the same
-        for every unit, worked out once per catalogs."""
+        self._orders: dict[tuple[int, Qt.SortOrder], tuple[list[int], list[int]]] = {}
+        """The rows' order for a sort by a column whose values are the entries' own (all but the reason), with its
+        inverse: the same for every unit, worked out once per catalogs."""
         self._sort_column = -1  # catalog order until asked
         self._sort_order = Qt.SortOrder.AscendingOrder
         self._reasons: dict[str, tuple[Problem, ...]] = {}  # entry id → reasons, until the next refresh
@@ -199,20 +206,19 @@ class OptionsTableModel(QAbstractTableModel):
             self._orders.clear()
         self._unit_key = key
         self._reasons.clear()
-        order = self._sort_order_of(choices)
+        order, inverse = self._sort_order_of(choices)
         rows = list(map(choices.__getitem__, order))
         if order == self._order and len(choices) == len(self._listed):
-            self._set_rows(choices, order, rows)
+            self._set_rows(choices, order, rows, inverse)
             if rows:
                 self.dataChanged.emit(self.index(0, 0), self.index(len(rows) - 1, len(self.columns) - 1))
             return
         self.beginResetModel()
-        self._set_rows(choices, order, rows)
+        self._set_rows(choices, order, rows, inverse)
         self.endResetModel()
 
-    def _set_rows(self, listed: list[Choice], order: list[int], rows: list[Choice]) -> None:
-        self._listed, self._order, self._choices = listed, order, rows
-        self._rows = sorted(range(len(order)), key=order.__getitem__)  # the inverse permutation
+    def _set_rows(self, listed: list[Choice], order: list[int], rows: list[Choice], inverse: list[int]) -> None:
+        self._listed, self._order, self._choices, self._rows = listed, order, rows, inverse
 
     def _refresh_in_place(self, choices: list[Choice]) -> bool:
         """The same unit: keep the rows' order and tell views about the rows that changed (what it holds). The
@@ -221,15 +227,13 @@ class OptionsTableModel(QAbstractTableModel):
         if len(choices) != len(listed):
             return False
         changed: list[int] = []
-        for place, (new, old) in enumerate(zip(choices, listed, strict=True)):
-            if new is not old:
-                if new.id != old.id:
-                    return False
-                if new[:7] != old[:7]:
-                    changed.append(self._rows[place])
-        rows = self._choices
-        for place, row in enumerate(self._rows):
-            rows[row] = choices[place]
+        for place in compress(range(len(choices)), map(is_not, choices, listed)):  # the few that differ, in C
+            new, old = choices[place], listed[place]
+            if new.id != old.id:
+                return False
+            if new[:7] != old[:7]:
+                changed.append(self._rows[place])
+        rows = self._choices = list(map(choices.__getitem__, self._order))
         self._listed = choices
         last = len(self.columns) - 1
         for row in sorted(changed):
@@ -243,21 +247,23 @@ class OptionsTableModel(QAbstractTableModel):
         self._sort_column, self._sort_order = column, order
         before = self.persistentIndexList()
         places = [self._order[i.row()] for i in before]
-        new_order = self._sort_order_of(self._listed)
-        self._set_rows(self._listed, new_order, [self._listed[place] for place in new_order])
+        new_order, inverse = self._sort_order_of(self._listed)
+        self._set_rows(self._listed, new_order, [self._listed[place] for place in new_order], inverse)
         self.changePersistentIndexList(
             before, [self.index(self._rows[p], i.column()) for p, i in zip(places, before, strict=True)]
         )
         self.layoutChanged.emit()
 
-    def _sort_order_of(self, choices: list[Choice]) -> list[int]:
-        """The places in `choices` in the order the sort shows them (kept per column but for the reasons)."""
+    def _sort_order_of(self, choices: list[Choice]) -> tuple[list[int], list[int]]:
+        """The places in `choices` in the order the sort shows them, and the inverse (place → row); kept per
+        column but for the reasons."""
         if not 0 <= self._sort_column < len(self.columns):
-            return list(range(len(choices)))
+            order = list(range(len(choices)))
+            return order, order
         column = self.columns[self._sort_column]
         key = (self._sort_column, self._sort_order)
         kept = self._orders.get(key) if column != "reason" else None
-        if kept is not None and len(kept) == len(choices):
+        if kept is not None and len(kept[0]) == len(choices):
             return kept
         descending = self._sort_order == Qt.SortOrder.DescendingOrder
         order = sorted(
@@ -265,9 +271,12 @@ class OptionsTableModel(QAbstractTableModel):
             key=lambda place: (self._sort_value(choices[place], column), self._texts_of(choices[place])[2]),
             reverse=descending,
         )
+        inverse = [0] * len(order)
+        for row, place in enumerate(order):
+            inverse[place] = row
         if column != "reason" and choices:
-            self._orders[key] = order
-        return order
+            self._orders[key] = (order, inverse)
+        return order, inverse
 
     def _on_document_selection_changed(self, unit_id: object) -> None:
         self.refresh()
@@ -299,6 +308,12 @@ class OptionsTableModel(QAbstractTableModel):
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
         return _FLAGS
+
+    def flags_at(self, row: int, column: int) -> Qt.ItemFlag:
+        """A cell's flags by its row and column, for the proxy (every row is alike)."""
+        if 0 <= row < len(self._choices) and 0 <= column < len(self.columns):
+            return _FLAGS
+        return Qt.ItemFlag.NoItemFlags
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if role not in _ROLES or not index.isValid():

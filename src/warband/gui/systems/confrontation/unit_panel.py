@@ -11,7 +11,6 @@ from typing import cast
 from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QBoxLayout,
     QCheckBox,
     QGroupBox,
@@ -28,7 +27,9 @@ from PySide6.QtWidgets import (
 )
 
 from warband.gui.army_document import ArmyDocument
-from warband.gui.builder.entry_tables import choice_name
+from warband.gui.builder.entry_tables import choice_name, entry_table, plain_label
+from warband.gui.builder.steady_label import SteadyLabel
+from warband.gui.builder.tail_view import TailPaintingTableView
 from warband.gui.document import Change
 from warband.gui.systems.confrontation.army_options_box import ArmyOptionsBox
 from warband.gui.systems.confrontation.faith_text import aspect_levels, rank_line
@@ -43,7 +44,7 @@ from warband.gui.systems.confrontation.options_table_model import (
     OptionsTableModel,
     unit_shown,
 )
-from warband.gui.widgets.appearance import compact_rows, follow_font, row_height
+from warband.gui.widgets.appearance import follow_font, row_height
 from warband.model.army import Army, Choice, unit_label
 from warband.model.edits import AddEntry, RemoveEntry
 from warband.model.messages import N_, _, spoken_text
@@ -70,30 +71,6 @@ _ADD_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 _REMOVE_KEYS = (Qt.Key.Key_Delete, Qt.Key.Key_Backspace)
 
 
-def _plain_label(parent: QWidget, name: str) -> QLabel:
-    label = QLabel(parent)
-    label.setObjectName(name)
-    label.setTextFormat(Qt.TextFormat.PlainText)  # unit labels are the player's own text
-    label.setWordWrap(True)
-    return label
-
-
-def _table(parent: QWidget, name: str, accessible: str) -> QTableView:
-    view = QTableView(parent)
-    view.setObjectName(name)
-    view.setAccessibleName(accessible)
-    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    view.setTabKeyNavigation(False)  # Tab moves on to the next control, as a keyboard player expects
-    view.setAlternatingRowColors(True)
-    view.setWordWrap(False)
-    view.verticalHeader().hide()
-    compact_rows(view)
-    view.horizontalHeader().setHighlightSections(False)
-    return view
-
-
 class UnitPanel(QWidget):
     """Gives the document's selected unit miracles and magic items, and takes them back."""
 
@@ -103,16 +80,16 @@ class UnitPanel(QWidget):
         self._document = document
 
         self._army_options = ArmyOptionsBox(document, self)
-        self._hint_label = _plain_label(self, "unitHint")
+        self._hint_label = plain_label(self, "unitHint")
         self._hint_label.setText(_("Select a unit in the roster to give it miracles and items."))
-        self._title_label = _plain_label(self, "unitTitle")
+        self._title_label = plain_label(self, "unitTitle")
         font = self._title_label.font()
         font.setBold(True)
         if font.pointSizeF() > 0:
             font.setPointSizeF(font.pointSizeF() * 1.25)
         self._title_label.setFont(font)
-        self._profile_label = _plain_label(self, "unitProfile")
-        self._faith_label = _plain_label(self, "unitFaith")
+        self._profile_label = plain_label(self, "unitProfile")
+        self._faith_label = plain_label(self, "unitFaith")
         self._body = QSplitter(Qt.Orientation.Vertical, self)
         self._body.setObjectName("unitBody")
         self._body.setChildrenCollapsible(False)
@@ -155,11 +132,11 @@ class UnitPanel(QWidget):
         picker_layout.addWidget(self._tabs, 1)
 
         add_row = QHBoxLayout()
-        self._count_label = _plain_label(picker, "pickerCount")
+        self._count_label = plain_label(picker, "pickerCount")
         self._add_button = QPushButton(_("&Add"), picker)
         self._add_button.setObjectName("addChoiceButton")
         self._add_button.setToolTip(_("Give the unit the chosen entry (double-click or Enter does the same)"))
-        add_row.addWidget(self._count_label, 1)
+        add_row.addWidget(SteadyLabel(self._count_label, picker), 1)  # counted anew on every keystroke
         add_row.addWidget(self._add_button)
         picker_layout.addLayout(add_row)
 
@@ -170,8 +147,13 @@ class UnitPanel(QWidget):
 
         layout = QVBoxLayout(self)
         layout.addWidget(self._army_options)
-        for widget in (self._hint_label, self._title_label, self._profile_label, self._faith_label):
-            layout.addWidget(widget)
+        # The title (typed in the roster), the cost and the faith change with edits and units: in boxes that lay
+        # out nothing for a text as long as the one before
+        labels = (self._title_label, self._profile_label, self._faith_label)
+        self._unit_boxes = [SteadyLabel(label, self) for label in labels]
+        layout.addWidget(self._hint_label)
+        for box in self._unit_boxes:
+            layout.addWidget(box)
         layout.addWidget(self._body, 1)
 
         self._filter_edit.textChanged.connect(self._on_picker_filter_text_changed)
@@ -190,7 +172,8 @@ class UnitPanel(QWidget):
         parent_layout = parent.layout()
         assert parent_layout is not None
         parent_layout.addWidget(box)
-        view = _table(box, f"held{field.capitalize()}", title)
+        # An entry taken or given back repaints the rows from it down, not the rows above
+        view = entry_table(box, f"held{field.capitalize()}", title, TailPaintingTableView)
         model = HeldTableModel(self._document, field, view)
         view.setModel(model)
         header = view.horizontalHeader()
@@ -198,7 +181,8 @@ class UnitPanel(QWidget):
         for column in (1, 2):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         # Lay out and fit the columns to the new rows at once, not after the rows were painted once (then again)
-        model.modelReset.connect(view.executeDelayedItemsLayout)
+        for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved):
+            signal.connect(view.executeDelayedItemsLayout)
         view.installEventFilter(self)
         follow_font(  # four entries in view, in any font size
             view,
@@ -215,7 +199,7 @@ class UnitPanel(QWidget):
         return view, button
 
     def _build_picker(self, kind: Kind, name: str, accessible: str) -> QTableView:
-        view = _table(self._tabs, name, accessible)
+        view = entry_table(self._tabs, name, accessible)
         model = OptionsTableModel(self._document, kind, view, shared=self._options)
         proxy = OptionsFilterProxyModel(view)
         proxy.setSourceModel(model)
@@ -259,8 +243,8 @@ class UnitPanel(QWidget):
     def _refresh(self) -> None:
         unit = self._unit()
         self._hint_label.setVisible(unit is None)
-        for label in (self._title_label, self._profile_label, self._faith_label):
-            label.setVisible(unit is not None)
+        for box in self._unit_boxes:
+            box.setVisible(unit is not None)
         self._body.setEnabled(unit is not None)
         if unit is not None:
             self._show_unit(unit)
