@@ -37,6 +37,7 @@ from warband.gui.widgets.appearance import (
 )
 from warband.gui.widgets.log_fit import LogFit
 from warband.gui.widgets.plain_text import plain_tooltip
+from warband.gui.widgets.tracker_rows import runs
 from warband.model.battle_log import LogEntry, entry_words
 from warband.model.messages import N_, _
 from warband.model.storage import write_bytes_atomic
@@ -246,19 +247,8 @@ class BattleLogModel(QAbstractTableModel):
             self._rows = len(run.log)
             self.endInsertRows()
         last = len(self._columns) - 1
-        for first, end in _neighbours(marked):  # an action's lines, written together
+        for first, end in runs(marked):  # an action's lines, written together
             self.dataChanged.emit(self.index(first, 0), self.index(end, last))
-
-
-def _neighbours(rows: Sequence[int]) -> list[tuple[int, int]]:
-    """Sorted rows as runs of neighbours, `(first, last)`: [3, 4, 9] → [(3, 4), (9, 9)]."""
-    runs: list[tuple[int, int]] = []
-    for row in rows:
-        if runs and runs[-1][1] == row - 1:
-            runs[-1] = (runs[-1][0], row)
-        else:
-            runs.append((row, row))
-    return runs
 
 
 class BattleLogPanel(QWidget):

@@ -23,6 +23,7 @@ from warband.gui.builder.entry_tables import choice_name, describe_reasons, disa
 from warband.gui.builder.profile_description import fold
 from warband.gui.document import Change
 from warband.gui.systems.powerdice.builder_profiles import traits_list
+from warband.gui.widgets.tracker_rows import runs
 from warband.model.army import Army, Choice, options
 from warband.model.messages import _
 from warband.model.names import display_note
@@ -131,7 +132,7 @@ class SpellOptionsTableModel(QAbstractTableModel):
             ]
         self._unit_key = key
         self._set_choices(choices)
-        for first, last in _runs(changed):
+        for first, last in runs(changed):
             self.dataChanged.emit(self.index(first, 0), self.index(last, len(COLUMNS) - 1))
 
     def _set_choices(self, choices: list[Choice]) -> None:
@@ -238,17 +239,6 @@ def _search_text(choice: Choice) -> str:
     spell = choice.entry
     traits = traits_list(spell.traits) if isinstance(spell, Spell) else ""
     return fold(f"{choice_name(choice)} {choice.id} {traits}")
-
-
-def _runs(rows: list[int]) -> list[tuple[int, int]]:
-    """[1, 2, 3, 7] → [(1, 3), (7, 7)]: one dataChanged per run of neighbouring rows."""
-    runs: list[tuple[int, int]] = []
-    for row in rows:
-        if runs and runs[-1][1] == row - 1:
-            runs[-1] = (runs[-1][0], row)
-        else:
-            runs.append((row, row))
-    return runs
 
 
 class SpellOptionsFilterProxyModel(QSortFilterProxyModel):
