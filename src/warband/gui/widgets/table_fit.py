@@ -248,16 +248,17 @@ class TableFit(QObject):
     def row_height(self) -> int:
         return self.table.verticalHeader().defaultSectionSize()
 
+    def header_height(self) -> int:
+        return self.table.horizontalHeader().sizeHint().height()
+
     def minimum_height(self) -> int:
         shown = min(self.rows, max(1, self.table.model().rowCount()))
-        header = self.table.horizontalHeader().sizeHint().height()
-        return header + shown * self.row_height() + 2 * self.table.frameWidth()
+        return self.header_height() + shown * self.row_height() + 2 * self.table.frameWidth()
 
     def wanted_height(self) -> int:
         """Every row in view."""
-        header = self.table.horizontalHeader().sizeHint().height()
         rows = max(1, self.table.model().rowCount())
-        return header + rows * self.row_height() + 2 * self.table.frameWidth()
+        return self.header_height() + rows * self.row_height() + 2 * self.table.frameWidth()
 
     # --- fitting -------------------------------------------------------------------------------------------
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802

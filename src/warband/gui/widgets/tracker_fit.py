@@ -136,19 +136,11 @@ class TrackerTableFit(TableFit):
             width = self._titles[column] = super().title_width(column)
         return width
 
-    def _header(self) -> int:
-        """The header's height (Qt works it out again from every title each time it is asked)."""
+    def header_height(self) -> int:
+        """The header's height, kept (Qt works it out again from every title each time it is asked)."""
         if self._header_height is None:
-            self._header_height = self.table.horizontalHeader().sizeHint().height()
+            self._header_height = super().header_height()
         return self._header_height
-
-    def minimum_height(self) -> int:
-        shown = min(self.rows, max(1, self.table.model().rowCount()))
-        return self._header() + shown * self.row_height() + 2 * self.table.frameWidth()
-
-    def wanted_height(self) -> int:
-        rows = max(1, self.table.model().rowCount())
-        return self._header() + rows * self.row_height() + 2 * self.table.frameWidth()
 
     def _measure(self, first: int, last: int, only: range | None = None) -> None:
         model = self.table.model()
