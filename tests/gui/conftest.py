@@ -172,3 +172,31 @@ def document(qtbot, catalogs):
     )
     yield doc
     doc.deleteLater()
+
+
+@pytest.fixture
+def shown_tracker(qtbot, catalogs):
+    """Confrontation's Turn tracker on a battle of two armies (Aline's, Bruno's), shown at 1280x800; its
+    documents are closed at the end of the test."""
+    from warband.gui.battle_document import BattleDocument
+    from warband.gui.systems.confrontation.tracker_tab import TrackerTab
+    from warband.model.battle import BattleRun
+    from warband.model.dice import SeededDice
+    from warband.model.systems.confrontation.battle_rules import start_battle
+
+    documents = []
+
+    def show(first, second):
+        battle = start_battle([("Aline", first), ("Bruno", second)], catalogs)
+        document = BattleDocument(BattleRun(battle, dice=SeededDice(1)))
+        documents.append(document)
+        tab = TrackerTab(document)
+        qtbot.addWidget(tab)
+        tab.resize(1280, 800)
+        tab.show()
+        qtbot.waitExposed(tab)
+        return tab
+
+    yield show
+    for document in documents:
+        document.close()

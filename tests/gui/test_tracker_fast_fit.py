@@ -10,13 +10,10 @@ from PySide6.QtCore import QAbstractItemModel, Qt
 from PySide6.QtWidgets import QTableView
 
 from tests.gui.conftest import army
-from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.confrontation.tracker_tab import TrackerTab
 from warband.gui.widgets.log_fit import LogFit
 from warband.gui.widgets.table_fit import TableFit, cell_option, cell_width
 from warband.gui.widgets.tracker_fit import TrackerTableFit
-from warband.model.battle import BattleRun
-from warband.model.dice import SeededDice
 from warband.model.systems.confrontation.battle_commands import (
     NextPhase,
     SetModelFlag,
@@ -24,7 +21,6 @@ from warband.model.systems.confrontation.battle_commands import (
     SetTacticalWinner,
     SetWounds,
 )
-from warband.model.systems.confrontation.battle_rules import start_battle
 
 SIDE_A = army(
     {"id": "p1", "profile": "iron-priestess", "label": "Anna", "miracles": ["priere"]},
@@ -52,16 +48,8 @@ ACTIONS = [
 
 
 @pytest.fixture
-def tab(qtbot, catalogs):
-    battle = start_battle([("Aline", SIDE_A), ("Bruno", SIDE_B)], catalogs)
-    document = BattleDocument(BattleRun(battle, dice=SeededDice(1)))
-    tab = TrackerTab(document)
-    qtbot.addWidget(tab)
-    tab.resize(1280, 800)
-    tab.show()
-    qtbot.waitExposed(tab)
-    yield tab
-    document.close()
+def tab(shown_tracker):
+    return shown_tracker(SIDE_A, SIDE_B)
 
 
 def _tables(tab: TrackerTab) -> list[QTableView]:

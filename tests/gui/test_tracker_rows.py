@@ -20,12 +20,9 @@ from warband.gui.systems.confrontation.tracker_divination_models import (
     KEY_ROLE,
     DivinationOrderTableModel,
 )
-from warband.gui.systems.confrontation.tracker_tab import TrackerTab
 from warband.gui.widgets.table_fit import TableFit
 from warband.gui.widgets.tracker_fit import TrackerTableFit
 from warband.gui.widgets.tracker_rows import follow_rows, runs
-from warband.model.battle import BattleRun
-from warband.model.dice import SeededDice
 from warband.model.session import RefusedError
 from warband.model.systems.confrontation.battle_commands import (
     NextPhase,
@@ -34,7 +31,6 @@ from warband.model.systems.confrontation.battle_commands import (
     SetTieOrder,
     SetWounds,
 )
-from warband.model.systems.confrontation.battle_rules import start_battle
 from warband.model.systems.confrontation.battle_state import WOUND_LEVELS
 
 
@@ -213,16 +209,8 @@ def _fits_as_table_fit(fit: TrackerTableFit) -> None:
 
 
 @pytest.fixture
-def tracker(qtbot: Any, catalogs: Any) -> Any:
-    battle = start_battle([("Aline", SIDE_A), ("Bruno", SIDE_B)], catalogs)
-    document = BattleDocument(BattleRun(battle, dice=SeededDice(1)))
-    tab = TrackerTab(document)
-    qtbot.addWidget(tab)
-    tab.resize(1280, 800)
-    tab.show()
-    qtbot.waitExposed(tab)
-    yield tab
-    document.close()
+def tracker(shown_tracker: Any) -> Any:
+    return shown_tracker(SIDE_A, SIDE_B)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
