@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QModelIndex, Qt
 
+from tests.gui.screen import on_screen, repainted, settle
 from warband import api
 from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.confrontation.tracker_log import LogTableModel
@@ -161,5 +162,37 @@ def test_rows_marked_while_the_view_was_not_told_are_shown_at_the_next_change(qt
         assert (inserted, resets) == ([(len(document.run.log) - 1, len(document.run.log) - 1)], 0)
         assert changed == {row for row, entry in enumerate(document.run.log[:-1]) if entry.undone}
         assert _shown(model) == _shown(LogTableModel(document))
+    finally:
+        document.close()
+
+
+def test_a_line_added_to_a_long_log_repaints_that_line_alone_and_the_screen_is_as_repainted(qtbot: Any) -> None:
+    """The log scrolled to its end: a new line scrolls the ones above up (their pixels moved, not painted again,
+    `TailPaintingTableView`), and the screen is what painting the whole window again shows."""
+    document = _document("confrontation", 5)
+    model = LogTableModel(document)
+    panel = BattleLogPanel(model)
+    qtbot.addWidget(panel)
+    panel.resize(600, 260)
+    try:
+        for n in range(40):
+            document.note(f"before {n}", dice=(n % 6 + 1,))
+        with qtbot.waitExposed(panel):
+            panel.show()
+        settle()
+        painted: list[int] = []
+        real = model.data
+        model.data = lambda index, role=Qt.ItemDataRole.DisplayRole: (  # type: ignore[method-assign]
+            painted.append(index.row()) or real(index, role)
+        )
+        for n in range(6):
+            painted.clear()
+            first = len(document.run.log)
+            document.note(f"a tie {n}: roll again" + " and again" * (n % 3), dice=(n + 1, 2))
+            settle()
+            scroll = panel.table.verticalScrollBar()
+            assert scroll.value() == scroll.maximum() > 0  # still at the end
+            assert painted and min(painted) >= first - 1, (first, sorted(set(painted)))  # the line above: its edge
+            assert on_screen(panel) == repainted(panel)
     finally:
         document.close()

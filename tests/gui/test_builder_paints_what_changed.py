@@ -8,16 +8,16 @@ import random
 
 import pytest
 from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QObject, QPoint, QRect, Qt
-from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
 
+from tests.gui.screen import on_screen, repainted, settle
 from warband.gui.army_document import ArmyDocument
 from warband.gui.builder.problems_panel import ProblemsPanel, ProblemsTableModel
 from warband.gui.builder.roster_panel import RosterPanel
 from warband.gui.builder.roster_table_model import RosterTableModel
 from warband.gui.builder.steady_label import SteadyLabel
-from warband.gui.builder.tail_view import TailPaintingTableView
 from warband.gui.systems.confrontation.held_table_model import HeldTableModel
+from warband.gui.widgets.tail_view import TailPaintingTableView
 from warband.model.edits import AddEntry, MoveUnit, RemoveEntry, SetArmyField, SetUnitField
 from warband.model.systems.confrontation.schema import ConfrontationArmy
 
@@ -131,28 +131,7 @@ def test_the_roster_and_problems_columns_fit_as_panels_built_afresh(qtbot, docum
             widget.deleteLater()
 
 
-# --- what is on screen -----------------------------------------------------------------------------------------
-def on_screen(widget: QWidget) -> QImage:
-    """The window's pixels as the screen has them (the backing store: only what was repainted changed)."""
-    window = widget.window()
-    return window.screen().grabWindow(window.winId()).toImage()
-
-
-def settle() -> None:
-    """Events delivered until the window is idle (a layout request climbs a level a pass)."""
-    for _pass in range(8):
-        QApplication.processEvents()
-
-
-def repainted(qtbot, widget: QWidget) -> QImage:
-    """The same window once every widget in it was painted again."""
-    window = widget.window()
-    for each in [window, *window.findChildren(QWidget)]:
-        each.update()
-    settle()
-    return on_screen(window)
-
-
+# --- what is on screen: tests/gui/screen.py ------------------------------------------------------------------
 class Rows(QAbstractTableModel):
     """Rows of text that a test inserts and removes."""
 
@@ -218,7 +197,7 @@ def test_the_tail_painting_view_repaints_from_the_first_row_changed_down(qtbot, 
             model.insert(row, f"new {rng.randrange(100)}")
         settle()
         assert all(r >= row for r in painted), (row, sorted(set(painted)))
-        assert on_screen(view) == repainted(qtbot, view)
+        assert on_screen(view) == repainted(view)
 
 
 class LayoutRequests(QObject):
@@ -251,13 +230,13 @@ def test_a_steady_label_lays_out_again_only_for_a_text_that_needs_another_size(q
     label.setText("Total: 125 / 400 A.P.")
     settle()
     assert requests.count == 0 and label.text() == "Total: 125 / 400 A.P."
-    assert on_screen(panel) == repainted(qtbot, panel)
+    assert on_screen(panel) == repainted(panel)
     one_line = box.height()
     label.setText("Total: 125 / 400 A.P., and a text long enough to need a second line or more")
     settle()
     assert requests.count >= 1 and box.height() > one_line
     assert box.height() == label.heightForWidth(box.width()) and label.geometry() == box.rect()
-    assert on_screen(panel) == repainted(qtbot, panel)
+    assert on_screen(panel) == repainted(panel)
     box.hide()
     label.setText("Short")
     box.show()
@@ -289,7 +268,7 @@ def test_the_builder_on_screen_is_what_a_full_repaint_shows_after_any_edits(qtbo
     for _ in range(25):
         random_edit(rng, document)
         settle()
-        assert on_screen(window).copy(area) == repainted(qtbot, window).copy(area)
+        assert on_screen(window).copy(area) == repainted(window).copy(area)
 
 
 def test_a_steady_label_is_never_left_too_short_at_a_width_it_had_before(qtbot, no_blinking):
@@ -311,4 +290,4 @@ def test_a_steady_label_is_never_left_too_short_at_a_width_it_had_before(qtbot, 
     panel.resize(150, 300)  # where it needs two lines
     settle()
     assert box.height() >= label.heightForWidth(box.width()) > label.heightForWidth(400)
-    assert on_screen(panel) == repainted(qtbot, panel)
+    assert on_screen(panel) == repainted(panel)

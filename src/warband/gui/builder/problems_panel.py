@@ -10,9 +10,9 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QStyle, QV
 
 from warband.gui.army_document import ArmyDocument
 from warband.gui.builder.steady_label import SteadyLabel
-from warband.gui.builder.tail_view import TailPaintingTableView
 from warband.gui.widgets.appearance import follow_font, row_height
 from warband.gui.widgets.plain_text import plain_tooltip
+from warband.gui.widgets.tail_view import TailPaintingTableView
 from warband.model.army import Problem
 from warband.model.messages import _, spoken_text
 

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QPushButton,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -37,6 +36,7 @@ from warband.gui.widgets.appearance import (
 )
 from warband.gui.widgets.log_fit import LogFit
 from warband.gui.widgets.plain_text import plain_tooltip
+from warband.gui.widgets.tail_view import TailPaintingTableView
 from warband.gui.widgets.tracker_rows import runs
 from warband.model.battle_log import LogEntry, entry_words
 from warband.model.messages import N_, _
@@ -265,7 +265,7 @@ class BattleLogPanel(QWidget):
         model.setParent(self)
         self._ask_path = ask_path or self._ask_path_in_a_dialog
         layout = model.layout
-        self.table = QTableView(self)
+        self.table = TailPaintingTableView(self)  # a new line: the lines above it scroll, not repainted
         self.table.setObjectName("logTable")
         self.table.setAccessibleName(_(layout.title))
         self.table.setModel(model)

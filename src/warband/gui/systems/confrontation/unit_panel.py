@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
 from warband.gui.army_document import ArmyDocument
 from warband.gui.builder.entry_tables import choice_name, entry_table, plain_label
 from warband.gui.builder.steady_label import SteadyLabel
-from warband.gui.builder.tail_view import TailPaintingTableView
 from warband.gui.document import Change
 from warband.gui.systems.confrontation.army_options_box import ArmyOptionsBox
 from warband.gui.systems.confrontation.faith_text import aspect_levels, rank_line
@@ -45,6 +44,7 @@ from warband.gui.systems.confrontation.options_table_model import (
     unit_shown,
 )
 from warband.gui.widgets.appearance import follow_font, row_height
+from warband.gui.widgets.tail_view import TailPaintingTableView
 from warband.model.army import Army, Choice, unit_label
 from warband.model.edits import AddEntry, RemoveEntry
 from warband.model.messages import N_, _, spoken_text
