@@ -40,6 +40,9 @@ class FlowLayout(QLayout):
         self._trailing: list[QLayoutItem] = []
         """Items kept together at the right end of the last line (Back and Next after the phases)."""
         self._spacing = spacing
+        self._heights: dict[int, int] = {}
+        """Heights for widths, measured since the layout last changed: a window's layouts ask for the same width
+        many times over in one pass (each splitter and scroll area above), and each asks every item."""
         self.setContentsMargins(0, 0, 0, 0)
 
     def add_trailing(self, widget: QWidget) -> None:
@@ -75,7 +78,17 @@ class FlowLayout(QLayout):
         return True
 
     def heightForWidth(self, width: int) -> int:  # noqa: N802
-        return self._place(QRect(0, 0, width, 0), move=False)
+        height = self._heights.get(width)
+        if height is None:
+            height = self._heights[width] = self._place(QRect(0, 0, width, 0), move=False)
+        return height
+
+    def invalidate(self) -> None:
+        """An item changed (its text, font, size hint, shown or hidden: Qt tells the layout so): measure anew."""
+        heights: dict[int, int] | None = getattr(self, "_heights", None)  # None: called while being built
+        if heights:
+            heights.clear()
+        super().invalidate()
 
     def setGeometry(self, rect: QRect) -> None:  # noqa: N802
         super().setGeometry(rect)
