@@ -173,31 +173,63 @@ class Panes(QWidget):
         return None
 
     def _measures(self, room: int) -> sizes.Measures:
+        """The leaves' measures at `room` wide, each worked out once: a plan asks for a leaf's span at every level
+        of the tree, and an arrangement plans twice at the same width."""
+        widths: dict[QWidget, sizes.Span] = {}
+        heights: dict[tuple[QWidget, int], sizes.Span] = {}
+        needs: dict[QWidget, QSize] = {}
+        wants: dict[QWidget, QSize] = {}
+
+        def need_of(pane: QWidget) -> QSize:
+            need = needs.get(pane)
+            if need is None:
+                need = needs[pane] = self._pane_minimum(pane)
+            return need
+
+        def want_of(pane: QWidget) -> QSize:
+            want = wants.get(pane)
+            if want is None:
+                want = wants[pane] = wanted_size(pane, need_of(pane))
+            return want
+
         def width(leaf: QWidget) -> sizes.Span:
+            span = widths.get(leaf)
+            if span is None:
+                span = widths[leaf] = measured_width(leaf)
+            return span
+
+        def height(leaf: QWidget, at: int) -> sizes.Span:
+            span = heights.get((leaf, at))
+            if span is None:
+                span = heights[leaf, at] = measured_height(leaf, at)
+            return span
+
+        def measured_width(leaf: QWidget) -> sizes.Span:
             pane = self._pane_in(leaf)
             if pane is None:
                 return leaf.minimumSizeHint().width(), leaf.minimumSizeHint().width()
-            need = self._pane_minimum(pane)
-            wanted = min(max(need.width(), wanted_size(pane, need).width()), room)  # every column, if it can
+            need = need_of(pane)
+            wanted = min(max(need.width(), want_of(pane).width()), room)  # every column, if it can
             return wanted, wanted
 
-        def height(leaf: QWidget, at: int) -> sizes.Span:
+        def measured_height(leaf: QWidget, at: int) -> sizes.Span:
             pane = self._pane_in(leaf)
             if pane is None:
                 return leaf.minimumSizeHint().height(), leaf.minimumSizeHint().height()
-            need = self._pane_minimum(pane)
+            need = need_of(pane)
             least = need.height()
             layout = pane.layout()
             if layout is not None and layout.hasHeightForWidth() and at > 0:  # wrapped words: taller if narrower
                 title = pane.fontMetrics().height() if pane in self._titles else 0
                 least = max(least, layout.totalMinimumHeightForWidth(max(at, need.width())) + title)
-            return least, least + wanted_size(pane, need).height() - need.height()
+            return least, least + want_of(pane).height() - need.height()
 
         return sizes.Measures(width, height)
 
-    def plan(self, width: int, height: int) -> sizes.Plan:
-        """How the splitters would share `width` × `height`, and what they need at that width."""
-        return sizes.plan(self.root, width, height, self._measures(width))
+    def plan(self, width: int, height: int, measures: sizes.Measures | None = None) -> sizes.Plan:
+        """How the splitters would share `width` × `height`, and what they need at that width (`measures`: the
+        leaves' at that width, if already taken)."""
+        return sizes.plan(self.root, width, height, measures or self._measures(width))
 
     def needed_size(self, room: int | None = None) -> QSize:
         """What the split arrangement needs to give every pane what it needs."""
@@ -227,13 +259,14 @@ class Panes(QWidget):
             self._timer.start()  # once the parts' layouts have taken their new sizes in
             return
         least = self.one_at_a_time_minimum()
+        room = shown.size()
+        measures = self._measures(room.width())
         # The splitters never ask for more room than the panes one at a time would (a window never grows
         # wider than the screen for them): when they need more, the panes go one at a time instead
-        height = least.height() if self.heights else self.plan(shown.width(), 0).need_height
+        height = least.height() if self.heights else self.plan(room.width(), 0, measures).need_height
         if self.root.minimumSize() != QSize(least.width(), height):
             self.root.setMinimumSize(least.width(), height)
-        room = shown.size()
-        made = self.plan(room.width(), room.height())
+        made = self.plan(room.width(), room.height(), measures)
         spare = HYSTERESIS if self.arrangement is Arrangement.ONE_AT_A_TIME else 0
         need = QSize(made.need_width, made.need_height if self.heights else 0)
         if self.arrangement is Arrangement.ONE_AT_A_TIME and self._split_need is not None:
