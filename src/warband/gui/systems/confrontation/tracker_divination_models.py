@@ -53,6 +53,10 @@ _BACKGROUND = int(Qt.ItemDataRole.BackgroundRole.value)
 _DECORATION = int(Qt.ItemDataRole.DecorationRole.value)
 _ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole.value)
 _KEY = int(KEY_ROLE)
+_CENTRED = int(Qt.AlignmentFlag.AlignCenter)
+_ROW_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+_TIED_FLAGS = _ROW_FLAGS | Qt.ItemFlag.ItemIsDragEnabled
+"""Flags made once: a view asks every cell's at each paint, and or-ing Qt's flags in Python builds new enums."""
 
 
 class DivinationOrderTableModel(QAbstractTableModel):
@@ -110,10 +114,7 @@ class DivinationOrderTableModel(QAbstractTableModel):
     def flags(self, index: ModelIndex) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.ItemIsDropEnabled
-        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-        if self._slots[index.row()].tied:
-            flags |= Qt.ItemFlag.ItemIsDragEnabled
-        return flags
+        return _TIED_FLAGS if self._slots[index.row()].tied else _ROW_FLAGS
 
     # --- data ----------------------------------------------------------------------------------------------
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
@@ -143,7 +144,7 @@ class DivinationOrderTableModel(QAbstractTableModel):
         if role == _DECORATION and column == self.SIDE:
             return side_colour(slot.side)
         if role == _ALIGNMENT and column in (self.POSITION, self.DISCIPLINE, self.DONE):
-            return int(Qt.AlignmentFlag.AlignCenter)
+            return _CENTRED
         return None
 
     def _row_texts(self, row: int) -> tuple[object, ...]:
