@@ -6,6 +6,7 @@ actions, undos and redos, show what tables built afresh show, without a reset, a
 from __future__ import annotations
 
 import contextlib
+import random
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 from PySide6.QtCore import QAbstractListModel, QModelIndex, QPersistentModelIndex, Qt
 
 from tests.gui.conftest import army
+from tests.gui.screen import on_screen, repainted, settle
 from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.confrontation.tracker_barred_model import BarredTableModel
 from warband.gui.systems.confrontation.tracker_divination_models import (
@@ -246,3 +248,23 @@ def test_the_order_and_the_barred_after_any_actions_are_those_built_afresh(
     assert not resets
     for model in (order, barred):
         qtmodeltester.check(model)
+
+
+def test_the_tracker_on_screen_after_any_actions_is_the_tracker_painted_again(tracker: Any) -> None:
+    """The order's and the barred tables move their rows on screen as Faithful leave or join them
+    (`TailPaintingTableView(moves_rows=True)`): after each action the window shows what painting it all again
+    shows."""
+    document = tracker.document
+    panel = tracker.divination
+    for _ in range(2):
+        document.act(NextPhase())  # to the Divination phase
+    settle()
+    rng = random.Random(11)
+    kinds = ["engaged", "engaged", "done", "wounds", "faith", "bonus", "ties", "next", "undo", "redo"]
+    for step in range(30):
+        kind = rng.choice(kinds)
+        _move(document, kind, rng.choice(FAITHFUL), rng.randrange(6))
+        if panel.order_model.rowCount() and rng.random() < 0.3:
+            panel.select_key(panel.order_model.slot(rng.randrange(panel.order_model.rowCount())).key)
+        settle()
+        assert on_screen(tracker) == repainted(tracker), (step, kind)

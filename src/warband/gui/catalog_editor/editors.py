@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from warband.gui.catalog_editor.words import choice_label, field_label
+from warband.gui.widgets.appearance import restyle
 from warband.gui.widgets.layout_rows import clear_layout
 from warband.model import catalog_fields as cf
 from warband.model.catalog_edit import ABSENT, Path, template
@@ -97,8 +98,7 @@ class Editor(QWidget):
         target = self.focus_widget()
         if target.property("problem") != marked:
             target.setProperty("problem", marked)
-            target.style().unpolish(target)
-            target.style().polish(target)
+            restyle(target)
         target.setToolTip("\n".join(messages))
 
 

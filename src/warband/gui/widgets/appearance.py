@@ -82,6 +82,16 @@ class _StyleRefresher(QObject):
         return False
 
 
+def restyle(widget: QWidget) -> None:
+    """The widget styled again after a dynamic property its style sheet reads changed, and repainted with what
+    is inside it: polishing repaints nothing, so a new colour alone showed only at the next repaint (the
+    Divination panel stayed emphasised after the phase, its buttons in the old palette)."""
+    style = widget.style()
+    style.unpolish(widget)
+    style.polish(widget)
+    widget.update()
+
+
 def follow_application_font(widget: QWidget) -> None:
     """A new font preset reaches every part of `widget` at once, style sheets or not."""
     _StyleRefresher(widget)

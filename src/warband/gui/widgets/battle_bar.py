@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 
 from warband.api import Action, system_of
 from warband.gui.battle_document import BattleDocument
-from warband.gui.widgets.appearance import follow_font
+from warband.gui.widgets.appearance import follow_font, restyle
 from warband.gui.widgets.flow_layout import FlowLayout
 from warband.gui.widgets.plain_text import plain_label
 from warband.model.messages import _, spoken_text
@@ -162,8 +162,7 @@ class BattleBar(QWidget):
                 continue
             if label.property("current") != phase.current:
                 label.setProperty("current", phase.current)
-                label.style().unpolish(label)
-                label.style().polish(label)
+                restyle(label)
             label.setAccessibleName(
                 _("{phase} (current)").format(phase=label.text()) if phase.current else label.text()
             )

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from warband.gui.widgets.appearance import compact_rows, follow_font
+from warband.gui.widgets.appearance import compact_rows, follow_font, restyle
 from warband.gui.widgets.table_fit import TableFit
 from warband.model.messages import _
 
@@ -46,8 +46,7 @@ def show_on_message_line(label: QLabel, text: str, *, refusal: bool) -> None:
     kind = ("refusal" if refusal else "note") if text else ""
     if label.property("kind") != kind:
         label.setProperty("kind", kind)
-        label.style().unpolish(label)
-        label.style().polish(label)
+        restyle(label)
     label.setText(text)
     label.setAccessibleDescription(text)
 

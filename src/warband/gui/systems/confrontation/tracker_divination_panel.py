@@ -20,7 +20,7 @@ from warband.gui.document import Change
 from warband.gui.systems.confrontation.divination_order import order_inputs, order_of
 from warband.gui.systems.confrontation.tracker_barred_model import BarredTableModel
 from warband.gui.systems.confrontation.tracker_divination_models import DivinationOrderTableModel
-from warband.gui.widgets.appearance import compact_rows
+from warband.gui.widgets.appearance import compact_rows, restyle
 from warband.gui.widgets.plain_text import plain_tooltip
 from warband.gui.widgets.tracker_fit import TrackerTableFit
 from warband.model.messages import N_, Phrase, _, spoken_text
@@ -231,8 +231,7 @@ class DivinationPanel(QGroupBox):
         if self.property("active") != active:
             self.setAccessibleDescription(_("The Divination phase is now") if active else "")
             self.setProperty("active", active)
-            self.style().unpolish(self)  # restyles the frame alone, not every widget inside
-            self.style().polish(self)
+            restyle(self)  # the panel alone: the widgets inside keep their styles (but are painted again)
         self.empty_label.setVisible(self.order_model.rowCount() == 0)
         anyone_barred = self.barred_model.rowCount() > 0
         self.barred_label.setText(_("May not call") if anyone_barred else _("May not call: none"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QWidget
 
+from warband.gui.widgets.appearance import restyle
 from warband.gui.widgets.plain_text import plain_label as plain_label  # shared; re-exported here
 from warband.model.messages import N_, Phrase, _, spoken_text, term
 from warband.model.systems.pfpv import casting
@@ -51,8 +52,7 @@ def set_look(widget: QWidget, name: str, value: object) -> None:
     """Switch a dynamic property the style sheet reads; repolish only when it changes."""
     if widget.property(name) != value:
         widget.setProperty(name, value)
-        widget.style().unpolish(widget)
-        widget.style().polish(widget)
+        restyle(widget)
 
 
 def signed(value: int) -> str:

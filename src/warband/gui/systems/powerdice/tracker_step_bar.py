@@ -14,7 +14,7 @@ from warband.gui.battle_document import BattleDocument
 from warband.gui.document import Change
 from warband.gui.systems.powerdice import battle_parts as parts
 from warband.gui.systems.powerdice.tracker_text import STEP_HINTS, player
-from warband.gui.widgets.appearance import follow_font
+from warband.gui.widgets.appearance import follow_font, restyle
 from warband.gui.widgets.battle_bar import BattleBar
 from warband.gui.widgets.flow_layout import FLOW_WIDTH
 from warband.model.messages import N_, Phrase, _
@@ -42,8 +42,7 @@ class StepMarks(QObject):
         for step, label in self._labels.items():
             label.setText(step)
             label.setProperty("magic", step in MAGIC_STEPS)
-            label.style().unpolish(label)
-            label.style().polish(label)
+            restyle(label)
             hint = _(STEP_HINTS[step])
             self._hints[step] = hint + (" " + _("(a magic segment)") if step in MAGIC_STEPS else "")
             label.setToolTip(self._hints[step])
