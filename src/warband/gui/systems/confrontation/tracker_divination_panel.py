@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -22,6 +21,7 @@ from warband.gui.systems.confrontation.tracker_barred_model import BarredTableMo
 from warband.gui.systems.confrontation.tracker_divination_models import DivinationOrderTableModel
 from warband.gui.widgets.appearance import compact_rows, restyle
 from warband.gui.widgets.plain_text import plain_tooltip
+from warband.gui.widgets.tail_view import TailPaintingTableView
 from warband.gui.widgets.tracker_fit import TrackerTableFit
 from warband.model.messages import N_, Phrase, _, spoken_text
 from warband.model.systems.confrontation.battle_commands import SetModelFlag
@@ -40,8 +40,10 @@ def _shown(battle: ConfrontationBattle) -> tuple[object, ...]:
     return (battle.phase, order_inputs(battle))
 
 
-def _table(name: str, accessible: str, parent: QWidget) -> QTableView:
-    table = QTableView(parent)
+def _table(name: str, accessible: str, parent: QWidget) -> TailPaintingTableView:
+    """A table of the panel: a Faithful who leaves the order moves the rows below up on screen, not painted again
+    (its models tell every cell whose look changed, `tracker_rows`)."""
+    table = TailPaintingTableView(parent, moves_rows=True)
     table.setObjectName(name)
     table.setAccessibleName(accessible)
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -130,7 +132,7 @@ class DivinationPanel(QGroupBox):
         self.call_button.clicked.connect(self._on_call_button_clicked)
         self.order_table.doubleClicked.connect(self._on_order_table_double_clicked)
         self.order_table.selectionModel().selectionChanged.connect(self._on_order_table_selection_changed)
-        self._reshaped: set[QTableView] = set()
+        self._reshaped: set[TailPaintingTableView] = set()
         """Tables whose rows were inserted, removed or moved by the change under way: laid out before they are
         painted (laid out later, Qt's default, they would be painted twice)."""
         for table, model in ((self.order_table, self.order_model), (self.barred_table, self.barred_model)):
@@ -222,7 +224,7 @@ class DivinationPanel(QGroupBox):
         self.order_fit.release()
         self.barred_fit.release()
         while self._reshaped:
-            self._reshaped.pop().doItemsLayout()
+            self._reshaped.pop().lay_out_now()
         if change.touched(_shown):
             self._show_order()
 
