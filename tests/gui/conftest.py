@@ -200,3 +200,16 @@ def shown_tracker(qtbot, catalogs):
     yield show
     for document in documents:
         document.close()
+
+
+@pytest.fixture
+def no_blinking():
+    """A line edit's caret does not blink between two grabs of the screen (`tests/gui/screen.py`)."""
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    before = app.cursorFlashTime()
+    app.setCursorFlashTime(0)
+    yield
+    app.setCursorFlashTime(before)

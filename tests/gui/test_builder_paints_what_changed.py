@@ -8,7 +8,7 @@ import random
 
 import pytest
 from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QObject, QPoint, QRect, Qt
-from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from tests.gui.screen import on_screen, repainted, settle
 from warband.gui.army_document import ArmyDocument
@@ -159,17 +159,6 @@ class Rows(QAbstractTableModel):
         self.beginRemoveRows(QModelIndex(), row, row)
         del self.rows[row]
         self.endRemoveRows()
-
-
-@pytest.fixture
-def no_blinking():
-    """A line edit's caret does not blink between two grabs of the screen."""
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    before = app.cursorFlashTime()
-    app.setCursorFlashTime(0)
-    yield
-    app.setCursorFlashTime(before)
 
 
 def test_the_tail_painting_view_repaints_from_the_first_row_changed_down(qtbot, no_blinking):

@@ -9,7 +9,6 @@ import random
 import pytest
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QApplication
 
 from tests.gui.screen import on_screen, repainted, settle
 from warband.gui.widgets.tail_view import TailPaintingTableView
@@ -70,16 +69,6 @@ class Ranked(QAbstractTableModel):
         self._places_from(row)
         if row <= self.current:  # and the one that was, moved up a row (unless it went)
             self._whole(self.current - 1, self.current)
-
-
-@pytest.fixture
-def no_blinking():
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    before = app.cursorFlashTime()
-    app.setCursorFlashTime(0)
-    yield
-    app.setCursorFlashTime(before)
 
 
 def _view(qtbot, rows: int, *, alternate: bool = False) -> tuple[TailPaintingTableView, Ranked, list[int]]:
