@@ -53,6 +53,7 @@ class TailPaintingTableView(QTableView):
         super().setModel(model)
         self._changed_from = None
         self._leaving = None
+        self._told = []
         if model is not None:  # after the view's own connections: its headers know the rows already
             model.rowsAboutToBeRemoved.connect(self._on_model_rows_about_to_be_removed)
             model.rowsInserted.connect(self._on_model_rows_inserted)
