@@ -24,7 +24,7 @@ from warband.gui.systems.confrontation.tracker_divination_models import (
 )
 from warband.gui.widgets.table_fit import TableFit
 from warband.gui.widgets.tracker_fit import TrackerTableFit
-from warband.gui.widgets.tracker_rows import follow_rows, runs
+from warband.gui.widgets.tracker_rows import follow_rows, runs, unchanged_ends
 from warband.model.session import RefusedError
 from warband.model.systems.confrontation.battle_commands import (
     NextPhase,
@@ -53,6 +53,14 @@ class Rows(QAbstractListModel):
 
     def follow(self, new: list[tuple[str, str]]) -> bool:
         return follow_rows(self, self.rows, new, lambda row: row[0])
+
+
+def test_unchanged_ends() -> None:
+    assert unchanged_ends([], []) == (0, 0)
+    assert unchanged_ends(list("abcd"), list("abXcd")) == (2, 2)  # one inserted
+    assert unchanged_ends(list("abcd"), list("ad")) == (1, 1)  # two removed
+    assert unchanged_ends(list("aab"), list("aaab")) == (2, 1)  # the head first, then the tail after it
+    assert unchanged_ends(list("abc"), list("xyz")) == (0, 0)
 
 
 def test_runs() -> None:

@@ -13,6 +13,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersisten
 from warband.gui.army_document import ArmyDocument
 from warband.gui.builder.entry_tables import WARNING_MARK, describe_reasons, tooltip_html, warning_colour
 from warband.gui.document import Change
+from warband.gui.widgets.tracker_rows import unchanged_ends
 from warband.model.army import Army, Problem, Unit
 from warband.model.messages import _
 from warband.model.names import display_name, english_name
@@ -116,16 +117,7 @@ class HeldEntriesModel(QAbstractTableModel):
         """The same unit's new list: the rows between the unchanged head and tail removed, inserted or
         repainted; then the rows whose problems changed repainted."""
         old = self._entries
-        head = 0
-        for new_entry, old_entry in zip(entries, old, strict=False):
-            if new_entry != old_entry:
-                break
-            head += 1
-        tail = 0
-        for new_entry, old_entry in zip(reversed(entries[head:]), reversed(old[head:]), strict=False):
-            if new_entry != old_entry:
-                break
-            tail += 1
+        head, tail = unchanged_ends(old, entries)
         added, gone = len(entries) - head - tail, len(old) - head - tail
         if added == gone:
             self._entries = entries

@@ -13,6 +13,7 @@ from warband.gui.builder.steady_label import SteadyLabel
 from warband.gui.widgets.appearance import follow_font, row_height
 from warband.gui.widgets.plain_text import plain_tooltip
 from warband.gui.widgets.tail_view import TailPaintingTableView
+from warband.gui.widgets.tracker_rows import unchanged_ends
 from warband.model.army import Problem
 from warband.model.messages import _, spoken_text
 
@@ -80,16 +81,7 @@ class ProblemsTableModel(QAbstractTableModel):
         if problems == old:
             self._problems = problems
             return
-        head = 0
-        for new, was in zip(problems, old, strict=False):
-            if new is not was and new != was:
-                break
-            head += 1
-        tail = 0
-        for new, was in zip(reversed(problems[head:]), reversed(old[head:]), strict=False):
-            if new is not was and new != was:
-                break
-            tail += 1
+        head, tail = unchanged_ends(old, problems)
         added, gone = len(problems) - head - tail, len(old) - head - tail
         if gone == 0:
             self.beginInsertRows(QModelIndex(), head, head + added - 1)

@@ -29,6 +29,22 @@ def runs(rows: Sequence[int]) -> list[tuple[int, int]]:
     return found
 
 
+def unchanged_ends(old: Sequence[T], new: Sequence[T]) -> tuple[int, int]:
+    """How many rows two lists share at their head, then at their tail after it: the rows between are what an
+    edit removed, inserted or changed (for lists whose rows have no unique key, which `follow_rows` needs)."""
+    head = 0
+    for now, was in zip(new, old, strict=False):
+        if now is not was and now != was:
+            break
+        head += 1
+    tail = 0
+    for now, was in zip(reversed(new[head:]), reversed(old[head:]), strict=False):
+        if now is not was and now != was:
+            break
+        tail += 1
+    return head, tail
+
+
 def follow_rows(model: QAbstractItemModel, rows: list[T], new: Sequence[T], key: Callable[[T], Hashable]) -> bool:
     """Make `rows` (the list `model` shows, changed in place) hold the rows of `new` in its order, telling the
     views each step; the keys must be unique within each list. A row whose key stays keeps its old value: the
