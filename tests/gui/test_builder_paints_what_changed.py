@@ -282,25 +282,6 @@ def test_a_steady_label_is_never_left_too_short_at_a_width_it_had_before(qtbot, 
     assert on_screen(panel) == repainted(panel)
 
 
-@pytest.mark.parametrize("seed", range(2))
-def test_the_builder_on_screen_after_any_edits_is_the_builder_painted_again(qtbot, no_blinking, document, seed):
-    """The roster, the problems and the held lists repaint only what an edit changed (rows inserted below the
-    ones kept, cells told changed): after each edit the screen is what painting the whole tab again shows."""
-    from warband.gui.builder.builder_tab import BuilderTab
-
-    tab = BuilderTab(document)
-    qtbot.addWidget(tab)
-    tab.resize(1280, 800)
-    with qtbot.waitExposed(tab):
-        tab.show()
-    settle()
-    rng = random.Random(seed)
-    for step in range(30):
-        random_edit(rng, document)
-        settle()
-        assert on_screen(tab) == repainted(tab), step
-
-
 def test_a_miracle_taken_twice_marks_the_first_one_on_screen(qtbot, no_blinking, document):
     """Taking a miracle the unit holds adds a row at the end and marks the first copy (CF-06) in the
     same edit: the row above the one inserted shows its mark."""
