@@ -132,12 +132,6 @@ class DivinationPanel(QGroupBox):
         self.call_button.clicked.connect(self._on_call_button_clicked)
         self.order_table.doubleClicked.connect(self._on_order_table_double_clicked)
         self.order_table.selectionModel().selectionChanged.connect(self._on_order_table_selection_changed)
-        self._reshaped: set[TailPaintingTableView] = set()
-        """Tables whose rows were inserted, removed or moved by the change under way: laid out before they are
-        painted (laid out later, Qt's default, they would be painted twice)."""
-        for table, model in ((self.order_table, self.order_model), (self.barred_table, self.barred_model)):
-            for signal in (model.rowsInserted, model.rowsRemoved, model.layoutChanged):
-                signal.connect(lambda *_args, table=table: self._reshaped.add(table))
         document.changed.connect(self._on_document_changed)
         self._show_order()
 
@@ -223,8 +217,8 @@ class DivinationPanel(QGroupBox):
         tables' models have followed the change already (they were told first)."""
         self.order_fit.release()
         self.barred_fit.release()
-        while self._reshaped:
-            self._reshaped.pop().lay_out_now()
+        for table in (self.order_table, self.barred_table):  # rows inserted, removed or moved: laid out before
+            table.lay_out_now()  # they are painted (laid out later, Qt's default, they would be painted twice)
         if change.touched(_shown):
             self._show_order()
 
