@@ -4,8 +4,6 @@ those of a view built afresh on the same battle."""
 
 from __future__ import annotations
 
-import contextlib
-from functools import cache
 from typing import Any
 
 import pytest
@@ -13,16 +11,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QModelIndex, Qt
 
+from tests.gui.battles import battle_document, move
 from tests.gui.screen import on_screen, repainted, settle
-from warband import api
-from warband.gui.battle_document import BattleDocument
 from warband.gui.systems.confrontation.tracker_log import LogTableModel
 from warband.gui.systems.pfpv.tracker_log import PfpvLogTableModel
 from warband.gui.systems.powerdice.tracker_log import PowerDiceLogTableModel
 from warband.gui.systems.sbg.tracker_log import SbgLogTableModel
 from warband.gui.widgets.battle_log import BattleLogModel, BattleLogPanel
-from warband.model.dice import DiceError
-from warband.model.session import RefusedError
 
 LOGS: dict[str, type[BattleLogModel]] = {
     "confrontation": LogTableModel,
@@ -41,33 +36,6 @@ MOVES = st.lists(
     min_size=1,
     max_size=25,
 )
-
-
-@cache
-def _example(system_id: str) -> tuple[api.Army, api.Catalogs]:
-    (catalog, *_more) = api.get_system(system_id).info.builtin_catalogs()
-    (path,) = sorted((catalog.parent / "examples").glob("*.warband.json"))
-    return api.load_army(path), api.builtin_catalogs(system_id)
-
-
-def _document(system_id: str, seed: int) -> BattleDocument[Any]:
-    army, catalogs = _example(system_id)
-    sides = [(player, army) for player in ("Aline", "Bruno")[: api.get_system(system_id).info.sides]]
-    return BattleDocument(api.start_battle(sides, catalogs, dice=api.SeededDice(seed)))
-
-
-def _move(document: BattleDocument[Any], kind: str, n: int) -> None:
-    if kind == "undo":
-        document.undo()
-    elif kind == "redo":
-        document.redo()
-    elif kind == "note":
-        document.note(f"a tie {n}: roll again", dice=document.run.dice.roll(6, 2), source="rolled")
-    else:
-        allowed = [a for a in document.actions() if a.allowed and a.kind != "end_battle"]
-        if allowed:
-            with contextlib.suppress(RefusedError, DiceError):
-                document.take(allowed[n % len(allowed)])
 
 
 def _shown(model: BattleLogModel) -> list[tuple[Any, ...]]:
@@ -118,7 +86,7 @@ class Changes:
 def test_the_log_view_after_any_actions_is_the_one_built_afresh(
     qtbot: Any, qtmodeltester: Any, system_id: str, moves: list[tuple[str, int]], seed: int
 ) -> None:
-    document = _document(system_id, seed)
+    document = battle_document(system_id, seed)
     model = LOGS[system_id](document)
     panel = BattleLogPanel(model)  # the real table with its fit, shown
     qtbot.addWidget(panel)
@@ -129,7 +97,7 @@ def test_the_log_view_after_any_actions_is_the_one_built_afresh(
     try:
         for kind, n in moves:
             before = [entry.undone for entry in document.run.log]
-            _move(document, kind, n)
+            move(document, kind, n)
             after = [entry.undone for entry in document.run.log]
             inserted, changed, resets = told.take()
             assert resets == 0
@@ -147,7 +115,7 @@ def test_the_log_view_after_any_actions_is_the_one_built_afresh(
 
 def test_rows_marked_while_the_view_was_not_told_are_shown_at_the_next_change(qtbot: Any) -> None:
     """The run undone outside the document (a script): the next change tells the view of every row marked."""
-    document = _document("confrontation", 3)
+    document = battle_document("confrontation", 3)
     model = LogTableModel(document)
     qtbot.addWidget(BattleLogPanel(model))
     told = Changes(model)
@@ -169,7 +137,7 @@ def test_rows_marked_while_the_view_was_not_told_are_shown_at_the_next_change(qt
 def test_a_line_added_to_a_long_log_repaints_that_line_alone_and_the_screen_is_as_repainted(qtbot: Any) -> None:
     """The log scrolled to its end: a new line scrolls the ones above up (their pixels moved, not painted again,
     `TailPaintingTableView`), and the screen is what painting the whole window again shows."""
-    document = _document("confrontation", 5)
+    document = battle_document("confrontation", 5)
     model = LogTableModel(document)
     panel = BattleLogPanel(model)
     qtbot.addWidget(panel)
