@@ -14,10 +14,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QStyle, QStyleOptionComboBox, QTableView
 
-from warband.gui.builder.builder_tab import Arrangement
+from warband.gui.builder.builder_tab import Arrangement, BuilderTab
 from warband.gui.builder.roster_table_model import RosterTableModel
 from warband.gui.preferences import FONT_PRESETS, Preferences, apply_preferences
 from warband.model.messages import load_language
@@ -273,3 +273,51 @@ def test_picking_a_unit_beside_the_tabs_shows_it(qtbot, make_window, font_size):
     )
     assert window.document.selected == window.document.army.units[0].id
     assert builder.panes.currentWidget() is builder.unit_box
+
+
+class FirstPaint(QObject):
+    """How a builder was arranged when it was first painted."""
+
+    def __init__(self, builder) -> None:
+        super().__init__()
+        self.builder = builder
+        self.arrangement: Arrangement | None = None
+        builder.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.Paint and self.arrangement is None:
+            self.arrangement = self.builder.arrangement
+        return False
+
+
+@pytest.mark.parametrize("size", [DEFAULT_SIZE, LARGEST_SIZE])
+def test_an_army_opened_before_the_window_shows_is_arranged_at_the_window_width(
+    qtbot, make_window, font_size, monkeypatch, size
+):
+    """`warband ARMY` opens the file before the window appears. The builder is then shown before its tab widget
+    gives it its width: it is arranged when the window shows, at that width, before the first paint, as when the
+    army is opened in a window on screen (it had been arranged for a narrower width first, then again)."""
+    made: list[tuple[BuilderTab, Arrangement]] = []
+    rearrange = BuilderTab._rearrange
+
+    def spy(builder: BuilderTab, chosen: Arrangement) -> None:
+        made.append((builder, chosen))
+        rearrange(builder, chosen)
+
+    monkeypatch.setattr(BuilderTab, "_rearrange", spy)
+    font_size(size)
+    shown_first = open_at_screen_size(qtbot, make_window, "confrontation").builder
+    window = make_window()
+    window.resize(*SCREEN)
+    assert window.open_army(example_army("confrontation"))
+    painted = FirstPaint(window.builder)
+    window.show()
+    qtbot.waitExposed(window)
+    settle(qtbot)
+    builder = window.builder
+    assert builder.arrangement is shown_first.arrangement
+    assert painted.arrangement is builder.arrangement
+    assert [chosen for tab, chosen in made if tab is builder] == [
+        chosen for tab, chosen in made if tab is shown_first
+    ]
+    assert builder.columns.sizes() == shown_first.columns.sizes()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from enum import Enum
 
-from PySide6.QtCore import QByteArray, QEvent, QMargins, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QMargins, QObject, Qt, QTimer
 from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QFrame, QGroupBox, QScrollArea, QSplitter, QStyle, QTabWidget, QVBoxLayout, QWidget
 
@@ -296,8 +296,25 @@ class BuilderTab(QWidget):
 
     # --- events --------------------------------------------------------------------------------------------
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+        """Arrange before the builder is first painted, at the width it is shown at.
+
+        While the window itself is being shown (an army opened before the window appears), the builder is shown
+        before its tab widget lays its pages out, at a size that is not yet its own: the panes are arranged when
+        the window's show arrives instead, once every size is set and before anything is painted.
+        """
         super().showEvent(event)
+        window = self.window()
+        handle = window.windowHandle()
+        if window is not self and (handle is None or not handle.isExposed()):
+            window.installEventFilter(self)
+            return
         self.arrange()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if watched is self.window() and event.type() == QEvent.Type.Show:
+            watched.removeEventFilter(self)
+            self.arrange()
+        return False
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
         super().resizeEvent(event)
