@@ -16,10 +16,13 @@ temporary folder, so the player's settings, catalogs and autosaves are never tou
 
 1. Launch: `python -m warband --smoke` (the start page, painted once) and `--smoke builder` (on to the builder
    with its catalogs), against `bare_qt_window.py` (a QMainWindow with three empty tabs, painted once), in
-   subprocesses, alternating (bare, warband, builder, bare, …) so that a slow moment of the machine hits all.
+   subprocesses, alternating (bare, warband, builder, floor, bare, …) so that a slow moment of the machine hits
+   all.
    Targets: the start page within 1.5 times the bare window, the builder within 2. Each launch's CPU time
    (user + system, from `os.wait4`) is given beside its wall time, with the same ratios, and its peak memory
    (the child's maximum resident set; target 80 MiB for the start page, the bare window for comparison).
+   Beside them, `builder_floor.py`: the bare window after the model the builder needs (pydantic, the first game,
+   its built-in catalogs, a new army) and no builder widget, the least `--smoke builder` could cost.
    Optionally, where the imports spend their time (`-X importtime`).
 2. An edit with a 200-unit army open, the window shown at 1280x800: `document.execute(AddEntry(...))` then
    `QApplication.processEvents()`, that is the change, the validation and every view brought up to date and
@@ -78,6 +81,7 @@ from warband.model.storage import FileError, read_json
 SYSTEM = "confrontation"
 HERE = Path(__file__).resolve().parent
 BARE_SCRIPT = HERE / "bare_qt_window.py"
+FLOOR_SCRIPT = HERE / "builder_floor.py"
 
 # Targets.
 TARGET_LAUNCH_RATIO = 1.5  # warband --smoke (the start page) / bare window, medians
@@ -223,14 +227,15 @@ def bench_launch(table: Table, reps: Repetitions, home: Path, show_imports: bool
     bare = [sys.executable, str(BARE_SCRIPT)]
     warband_cmd = [sys.executable, "-m", "warband", "--smoke"]
     builder_cmd = [sys.executable, "-m", "warband", "--smoke", "builder"]
-    for command in (bare, warband_cmd, builder_cmd):  # warm-up: the files in the page cache, the bytecode compiled
+    floor_cmd = [sys.executable, str(FLOOR_SCRIPT)]
+    commands = {"bare": bare, "start": warband_cmd, "builder": builder_cmd, "floor": floor_cmd}
+    for command in commands.values():  # warm-up: the files in the page cache, the bytecode compiled
         launch(command, env, home)
-    programs: dict[str, list[Launch]] = {"bare": [], "start": [], "builder": []}
-    for _ in range(reps.launch_pairs):  # alternating: the machine's load falls on all three alike
-        programs["bare"].append(launch_measured(bare, env, home))
-        programs["start"].append(launch_measured(warband_cmd, env, home))
-        programs["builder"].append(launch_measured(builder_cmd, env, home))
-    bare_runs, warband_runs, builder_runs = ([r.wall_ns for r in runs] for runs in programs.values())
+    programs: dict[str, list[Launch]] = {name: [] for name in commands}
+    for _ in range(reps.launch_pairs):  # alternating: the machine's load falls on all of them alike
+        for name, command in commands.items():
+            programs[name].append(launch_measured(command, env, home))
+    bare_runs, warband_runs, builder_runs, floor_runs = ([r.wall_ns for r in runs] for runs in programs.values())
     bare_median = statistics.median(bare_runs) / 1e6
     table.section(f"Launch to first paint, offscreen, {reps.launch_pairs} alternating runs of each")
     table.add(Figure("bare PySide6 window (bare_qt_window.py)", bare_runs), "launch.bare.wall")
@@ -250,6 +255,9 @@ def bench_launch(table: Table, reps: Repetitions, home: Path, show_imports: bool
         ),
         "launch.builder.wall",
     )
+    table.add(
+        Figure("floor: bare window + the builder's model (builder_floor.py)", floor_runs), "launch.floor.wall"
+    )
     for name, runs, target in (
         ("--smoke", warband_runs, TARGET_LAUNCH_RATIO),
         ("--smoke builder", builder_runs, TARGET_BUILDER_RATIO),
@@ -260,6 +268,11 @@ def bench_launch(table: Table, reps: Repetitions, home: Path, show_imports: bool
             f"warband {name} / bare: {ratio:.2f} (medians), {pairwise:.2f} (median of the pairs); target <= "
             f"{target:g}; it costs {statistics.median(runs) / 1e6 - bare_median:.0f} ms more"
         )
+    floor_ratio = statistics.median(floor_runs) / statistics.median(bare_runs)
+    table.note(
+        f"floor / bare: {floor_ratio:.2f} (medians): the bare window after pydantic, the first game and its"
+        f" built-in catalogs loaded, with no builder widget; --smoke builder cannot cost less than this"
+    )
     cpu = {name: [r.cpu_ns / 1e6 for r in runs] for name, runs in programs.items()}
     peak = {name: [r.peak_bytes / 1_048_576 for r in runs] for name, runs in programs.items()}
     for name in programs:
