@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt
-from PySide6.QtWidgets import QApplication, QComboBox, QStyle, QStyleOptionComboBox, QTableView
+from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QStyle, QStyleOptionComboBox, QTableView
 
 from warband.gui.builder.builder_tab import Arrangement, BuilderTab
 from warband.gui.builder.roster_table_model import RosterTableModel
@@ -321,3 +321,23 @@ def test_an_army_opened_before_the_window_shows_is_arranged_at_the_window_width(
         chosen for tab, chosen in made if tab is shown_first
     ]
     assert builder.columns.sizes() == shown_first.columns.sizes()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+@pytest.mark.parametrize("size", [DEFAULT_SIZE, LARGEST_SIZE])
+@pytest.mark.parametrize("system", GAMES)
+def test_the_catalog_columns_are_as_wide_as_qt_measures_them(
+    qtbot, make_window, font_size, language, system, size, lang
+):
+    """The catalog browser's table measures its columns from their widest texts (`TextColumnsView`): what
+    Qt's own measure of every row gives, for each game's built-in catalog, size and language, filtered or not."""
+    assert language(lang)
+    font_size(size)
+    window = open_at_screen_size(qtbot, make_window, system)
+    view = window.builder.browser.profile_view
+    assert view.model().rowCount() > 0
+    filter_edit = window.builder.browser.findChild(QLineEdit, "profileFilter")
+    for typed in ("", "a", "e r"):
+        filter_edit.setText(typed)
+        for column in range(view.model().columnCount()):
+            assert view.sizeHintForColumn(column) == QTableView.sizeHintForColumn(view, column), (typed, column)

@@ -29,6 +29,7 @@ from warband.gui.builder.profile_table_model import PROFILE_ID_ROLE, ProfileFilt
 from warband.gui.document import Change
 from warband.gui.systems.registry import builder_panels
 from warband.gui.widgets.appearance import combo_width, compact_rows, follow_font
+from warband.gui.widgets.text_columns_view import TextColumnsView
 from warband.model.army import Army
 from warband.model.catalog import Catalogs
 from warband.model.edits import AddUnit
@@ -69,7 +70,7 @@ class CatalogBrowser(QWidget):
         ]
         self._fill_filter_combos()
 
-        self._view = QTableView(self)
+        self._view = TextColumnsView(self)
         self._view.setObjectName("profileTable")
         self._view.setAccessibleName(_("Profiles"))
         self._view.setModel(self._proxy)
