@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from warband.gui.army_document import ArmyDocument
 from warband.gui.builder.catalog_browser import CatalogBrowser
+from warband.gui.builder.profile_description import fold
 from warband.gui.builder.profile_table_model import (
     PROFILE_ID_ROLE,
     SORT_ROLE,
@@ -294,6 +295,33 @@ def test_cost_and_discipline_sort_as_numbers(browser: CatalogBrowser, profiles: 
     disciplines = _column(browser, DISCIPLINE)
     assert disciplines[0] == "—"
     assert [int(d) for d in disciplines[1:]] == sorted(p.discipline for p in profiles if p.discipline is not None)
+
+
+def test_the_sort_follows_new_catalogs(
+    browser: CatalogBrowser, document: ArmyDocument, catalogs: Catalogs
+) -> None:
+    """The sort keys, worked out once per column, are worked out again when the catalogs change: a profile
+    whose cost changed sorts at its new cost, and one that is new sorts at its place."""
+    view = _view(browser)
+    view.sortByColumn(COST, Qt.SortOrder.AscendingOrder)
+    view.sortByColumn(NAME, Qt.SortOrder.AscendingOrder)  # both columns' keys kept
+    profiles = dict(catalogs.entries["profiles"])
+    cheapest = profiles["iron-priestess"].model_copy(update={"cost": 0, "name": "Aaa priestess"})
+    document.set_catalogs(
+        Catalogs(
+            "confrontation", entries={**catalogs.entries, "profiles": {**profiles, "iron-priestess": cheapest}}
+        )
+    )
+    assert _column(browser, NAME)[0] == "Aaa priestess"
+    view.sortByColumn(COST, Qt.SortOrder.AscendingOrder)
+    assert _column(browser, COST)[0] == "0"
+    model = browser.profile_model
+    for row in range(model.rowCount()):
+        for column in range(model.columnCount()):
+            spec = model.description.columns[column]
+            profile = model.profile_row(row)
+            expected = spec.sort_key(profile) if spec.sort_key is not None else fold(spec.text(profile))
+            assert model.index(row, column).data(SORT_ROLE) == expected
 
 
 # --- adding -----------------------------------------------------------------------------------------------------

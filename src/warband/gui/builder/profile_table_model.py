@@ -52,6 +52,8 @@ class ProfileTableModel(QAbstractTableModel):
         self._languages = spoken(languages)
         self._rows: list[ProfileRow[Any]] = []
         self._haystacks: list[str] = []
+        self._sort_keys: dict[int, list[object]] = {}
+        """Each sorted column's keys, by row (the rows' order), until the rows are built again."""
         self._build_rows(catalogs)
 
     # --- reading -------------------------------------------------------------------------------------------
@@ -94,6 +96,20 @@ class ProfileTableModel(QAbstractTableModel):
     def _build_rows(self, catalogs: Catalogs) -> None:
         self._rows = self.description.rows(catalogs, self._languages)
         self._haystacks = [fold("\n".join(row.words)) for row in self._rows]
+        self._sort_keys = {}
+
+    def _sort_key(self, row: int, column: int) -> object:
+        """The row's sort key in a column, worked out for the whole column the first time it is sorted (a sort
+        asks for two keys at each of its comparisons, and folding a text each time was most of its cost)."""
+        keys = self._sort_keys.get(column)
+        if keys is None:
+            spec = self.description.columns[column]
+            if spec.sort_key is None:
+                keys = [fold(spec.text(profile)) for profile in self._rows]
+            else:
+                keys = [spec.sort_key(profile) for profile in self._rows]
+            self._sort_keys[column] = keys
+        return keys[row]
 
     # --- shape ---------------------------------------------------------------------------------------------
     def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008, N802
@@ -128,7 +144,7 @@ class ProfileTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return column.text(row)
         if role == SORT_ROLE:
-            return fold(column.text(row)) if column.sort_key is None else column.sort_key(row)
+            return self._sort_key(index.row(), index.column())
         if role == PROFILE_ID_ROLE:
             return row.id
         if role == Qt.ItemDataRole.ToolTipRole and index.column() == self.NAME:
