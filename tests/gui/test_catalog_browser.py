@@ -301,7 +301,8 @@ def test_the_sort_follows_new_catalogs(
     browser: CatalogBrowser, document: ArmyDocument, catalogs: Catalogs
 ) -> None:
     """The sort keys, worked out once per column, are worked out again when the catalogs change: a profile
-    whose cost changed sorts at its new cost, and one that is new sorts at its place."""
+    whose name and cost changed sorts at its new name and its new cost, and every cell's key is the one worked
+    out afresh."""
     view = _view(browser)
     view.sortByColumn(COST, Qt.SortOrder.AscendingOrder)
     view.sortByColumn(NAME, Qt.SortOrder.AscendingOrder)  # both columns' keys kept
